@@ -1,0 +1,32 @@
+"""The Deep Future rules engine over a numpy state (see :mod:`df_env.engine.api`)."""
+
+from .api import (
+    GameConfig,
+    IllegalActionError,
+    apply_action,
+    clone,
+    current_player,
+    is_terminal,
+    legal_actions,
+    legal_mask,
+    new_game,
+    returns,
+)
+from .layout import NUM_ACTIONS
+from .state import STATE_DTYPE, State
+
+__all__ = [
+    "GameConfig",
+    "IllegalActionError",
+    "NUM_ACTIONS",
+    "STATE_DTYPE",
+    "State",
+    "apply_action",
+    "clone",
+    "current_player",
+    "is_terminal",
+    "legal_actions",
+    "legal_mask",
+    "new_game",
+    "returns",
+]

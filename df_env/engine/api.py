@@ -1,0 +1,133 @@
+"""The public engine API: create games, list and apply decisions, read results.
+
+Example:
+    >>> from df_env import engine
+    >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
+    >>> a = int(engine.legal_actions(s)[0])
+    >>> engine.apply_action(s, a)
+    >>> engine.is_terminal(s)
+    False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from .constants import MAX_PLAYERS
+from .kernels import apply_arr, start_game_arr
+from .layout import DECISIONS, NUM_ACTIONS
+from .rng import seed_words
+from .state import STATE_DTYPE, State, empty_state
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal for the pending decision."""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Options of one game.
+
+    Attributes:
+        num_players: 1 (solo), 2 or 3.
+        restart_on_loss: R24 variant: a player who loses takes a new homeworld on his next turn instead of
+            leaving the game (default False: he leaves).
+        galaxy: the campaign's galaxy to play in (a state whose card pool, named sectors, wonders and era are
+            taken, see :mod:`df_env.engine.campaign`), or None for a fresh galaxy of 36 cards (1.6).
+    """
+
+    num_players: int = 1
+    restart_on_loss: bool = False
+    galaxy: Optional[np.ndarray] = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.num_players, (int, np.integer)) or not 1 <= self.num_players <= MAX_PLAYERS:
+            raise ValueError(f"num_players must be 1, 2 or 3, got {self.num_players!r}")
+        if self.galaxy is not None and (
+            not isinstance(self.galaxy, np.ndarray) or self.galaxy.dtype != STATE_DTYPE
+        ):
+            raise ValueError("galaxy must be a state array (STATE_DTYPE) holding the campaign's card pool")
+
+
+def new_game(config: Optional[GameConfig] = None, seed: int = 0) -> State:
+    """A new game, set up (1.7) and run to its first decision. ``seed`` fixes every random event (R5)."""
+    config = config or GameConfig()
+    s = empty_state()
+    s["n_players"] = config.num_players
+    s["variant_restart"] = 1 if config.restart_on_loss and config.num_players > 1 else 0
+    s["rng"] = seed_words(seed)
+    s["era"] = 1
+    if config.galaxy is not None:
+        _take_galaxy(s, config.galaxy)
+    start_game_arr(s.reshape(1))
+    return s
+
+
+_GALAXY_FIELDS = ("n_cards", "c_num", "c_suit", "c_type", "c_sector", "c_era", "c_name", "c_slot_suit",
+                  "c_slot_num", "c_circled", "c_civ3", "c_civ4", "c_hist", "sector_name", "wonder",
+                  "wonder_suit", "era")
+
+
+def _take_galaxy(s: State, galaxy: np.ndarray) -> None:
+    g = galaxy.reshape(())
+    for name in _GALAXY_FIELDS:
+        s[name] = g[name]
+
+
+def legal_mask(state: State) -> np.ndarray:
+    """Boolean mask over ``range(NUM_ACTIONS)`` of the legal actions (all False when the game is over)."""
+    return state["mask"].astype(bool)
+
+
+def legal_actions(state: State) -> np.ndarray:
+    """The legal actions, ascending ints; empty when the game is over."""
+    return np.flatnonzero(state["mask"])
+
+
+def apply_action(state: State, action: int) -> None:
+    """Apply ``action`` to ``state`` in place. Raises :class:`IllegalActionError` naming the pending decision
+    and its legal choices if the action is not legal."""
+    a = int(action)
+    if not 0 <= a < NUM_ACTIONS or not state["mask"][a]:
+        raise IllegalActionError(_illegal_message(state, a))
+    apply_arr(state.reshape(1), a)
+
+
+def _illegal_message(state: State, action: int) -> str:
+    from .text import action_to_string
+
+    if state["over"]:
+        return f"action {action} is illegal: the game is over"
+    name, _, what = DECISIONS[int(state["dk"])]
+    legal = ", ".join(f"{a} ({action_to_string(state, int(a))})" for a in legal_actions(state))
+    return f"action {action} is illegal for decision {name} ({what}); legal actions: {legal}"
+
+
+def clone(state: State) -> State:
+    """An independent copy of ``state``."""
+    return state.copy()
+
+
+def current_player(state: State) -> int:
+    """The player who must decide now, or -1 when the game is over."""
+    return -1 if state["over"] else int(state["dplayer"])
+
+
+def is_terminal(state: State) -> bool:
+    return bool(state["over"])
+
+
+def returns(state: State) -> np.ndarray:
+    """Per-player result: +1 for the winner and -1 for the others; -1 for all when every player lost; zeros
+    while the game goes on."""
+    n = int(state["n_players"])
+    out = np.zeros(n, dtype=np.float64)
+    if not state["over"]:
+        return out
+    out[:] = -1.0
+    if state["winner"] >= 0:
+        out[int(state["winner"])] = 1.0
+    return out
