@@ -12,6 +12,7 @@ from .api import (
     new_game,
     returns,
 )
+from .determinize import determinize
 from .layout import NUM_ACTIONS
 from .state import STATE_DTYPE, State
 
@@ -24,6 +25,7 @@ __all__ = [
     "apply_action",
     "clone",
     "current_player",
+    "determinize",
     "is_terminal",
     "legal_actions",
     "legal_mask",

@@ -6,8 +6,21 @@ from __future__ import annotations
 
 from ._jit import njit
 from .board import add_cubes, add_world, gain, move_cubes, reduce, remove_cubes, remove_world_at
-from .cards import discard_from_hand, discard_hand, draw, generate_card, hand_add, hand_remove, n_circled
-from .cards import n_written, name_code, new_card, random_number, reveal_hand, to_discard
+from .cards import (
+    discard_from_hand,
+    discard_hand,
+    draw,
+    generate_card,
+    hand_add,
+    hand_remove,
+    n_circled,
+    n_written,
+    name_code,
+    new_card,
+    random_number,
+    reveal_hand,
+    to_discard,
+)
 from .constants import (
     ADV_ACTION,
     ADV_GAIN,
@@ -17,12 +30,15 @@ from .constants import (
     DEFENSE,
     ECONOMY,
     ENERGY,
+    EVOKE,
     EXPLORATION,
+    FTL,
     GENETICS,
     GOVERNMENT,
     INDUSTRY,
     MAX_CUBES,
     MILITARY,
+    NEIGH,
     PLAN,
     SOCIETY,
     SPACECRAFT,
@@ -31,7 +47,6 @@ from .constants import (
 from .events import EV_ACTION, EV_SETTLE, EV_UPKEEP, EV_WONDER, log
 from .frames import (
     F_CIRCLE,
-    GO,
     P_ACTION,
     P_ADVANCE,
     P_BATTLE,
@@ -74,19 +89,16 @@ from .layout import (
     D_TRACK_GAIN,
     D_WONDER_USE,
     D_WORLD_SECTOR,
-    PASS,
     WORLD_SLOT0,
 )
 from .queries import (
     any_consumable,
     any_rival_adjacent,
     battle_source_fresh,
-    card_count,
     expand_dest_ok,
     own_with_room,
     slot_card,
 )
-from .constants import FTL, NEIGH
 
 BODY = (P_POWER, P_SETTLE, P_GROW, P_ADVANCE, P_BATTLE, P_EXPAND, P_PLAN, P_EVOKE)
 
@@ -147,7 +159,8 @@ def proc_action(s, fi):
                     for t in range(4):
                         if ADV_GAIN[adv, t] > 0:
                             gain(s, p, t, ADV_GAIN[adv, t] * s["cnt"][adv])
-        return call(s, fi, 4, BODY[a], p, r[3], 0, 0)
+        # register 1 of a body: EVOKE's civilization card; ADVANCE's mode (0 = the action, not EVOKE skull)
+        return call(s, fi, 4, BODY[a], p, r[3] if a == EVOKE else 0, 0, 0)
     return RET
 
 
@@ -174,7 +187,7 @@ def proc_power(s, fi):
 
 
 # ------------------------------------------------------------------------------------------------ SETTLE
-# registers: 0 player, 1 world, 2 draw afterwards, 3 conquest, 4 Government left
+# registers: 0 player, 1 world, 2 draw afterwards, 3 conquest, 4 Government left, 5 blank's hand slot + 1 (0: new)
 @njit
 def proc_settle(s, fi):
     """SETTLE (2.2, R13): from the neutral line (conquest: free POWER then free ADVANCE), from a world in
@@ -186,11 +199,20 @@ def proc_settle(s, fi):
         return ask(s, fi, 1, D_SETTLE_SOURCE, p, 0, 0)
     if st == 1:
         return _settle_source(s, fi, r, p)
-    if st == 2:
+    if st == 2:  # a blank or a new card: the sector is chosen before the card leaves the hand / is made
         return ask(s, fi, 3, D_WORLD_SECTOR, p, 0, 0)
     if st == 3:
-        s["c_sector"][r[1]] = s["ans"]
-        return call(s, fi, 4, P_GEN_ADV, r[1], -1, 0, p)  # one random advancement, not circled (R13)
+        if r[5] > 0:
+            c = hand_remove(s, p, r[5] - 1)
+            r[2] = 1
+        else:
+            c = generate_card(s, WORLD)
+        _make_world(s, c)
+        s["c_sector"][c] = s["ans"]
+        r[1] = c
+        if s["cnt"][SOCIETY] == 0:
+            reveal_hand(s, p)  # settling from a blank or a new card without Society reveals the hand (R13)
+        return call(s, fi, 4, P_GEN_ADV, c, -1, 0, p)  # one random advancement, not circled (R13)
     if st == 4:
         add_world(s, p, r[1])
         log(s, EV_SETTLE, p, r[1], 0)
@@ -213,24 +235,17 @@ def proc_settle(s, fi):
 
 @njit
 def _settle_source(s, fi, r, p):
-    society = s["cnt"][SOCIETY] > 0
     if s["ans_kind"] == B_LINE:
         r[1] = s["line"][s["ans"]]
         s["line"][s["ans"]] = -1
         r[3] = 1
         return goto(s, fi, 4)
     if s["ans_kind"] == B_HAND:
-        c = hand_remove(s, p, s["ans"])
-        r[1] = c
-        r[2] = 1
-        if s["c_type"][c] == WORLD:
+        if s["c_type"][s["hand"][p, s["ans"]]] == WORLD:
+            r[1] = hand_remove(s, p, s["ans"])
+            r[2] = 1
             return goto(s, fi, 4)
-        _make_world(s, c)
-    else:  # a new card (no draw)
-        r[1] = generate_card(s, WORLD)
-        _make_world(s, r[1])
-    if not society:
-        reveal_hand(s, p)
+        r[5] = s["ans"] + 1
     return goto(s, fi, 2)
 
 
@@ -456,5 +471,3 @@ def proc_start_adv(s, fi):
     move_cubes(s, r[2], s["ans"], p, 1)
     return RET
 
-
-_unused = (GO, card_count)

@@ -5,16 +5,23 @@ from __future__ import annotations
 
 from ._jit import njit
 from .board import add_tech
-from .cards import generate_card, n_circled, n_written, random_number, random_suit, take_top, to_discard
-from .cards import write_advancement
+from .cards import (
+    generate_card,
+    n_circled,
+    n_written,
+    random_number,
+    random_suit,
+    take_top,
+    to_discard,
+    write_advancement,
+)
 from .constants import BLANK, CHEMISTRY, PHYSICS, TECH
 from .events import EV_ADVANCEMENT, log
-from .frames import F_CHEM, F_CIRCLE, F_FREEPICK, GO, P_GEN_ADV, P_MAKE_TECH, RET, ask, call, goto
+from .frames import F_CHEM, F_CIRCLE, F_FREEPICK, P_GEN_ADV, P_MAKE_TECH, RET, ask, call, goto
 from .layout import (
     B_NUMBER,
     B_SPECIAL,
     B_SUIT,
-    B_TABLEAU,
     D_ADVANCE_TARGET,
     D_CHEM,
     D_CIRCLE,
@@ -22,7 +29,6 @@ from .layout import (
     D_TECH_LINE,
     DECK,
     REDRAW,
-    WORLD_SLOT0,
 )
 from .queries import slot_card
 
@@ -196,5 +202,3 @@ def _from_deck(s, fi, r, p, flags):
     r[2] = c
     return call(s, fi, 3, P_MAKE_TECH, c, flags, 0, p)
 
-
-_unused = (B_TABLEAU, WORLD_SLOT0)

@@ -4,8 +4,16 @@
 from __future__ import annotations
 
 from ._jit import njit
-from .cards import random_number, random_sector, take_top, to_discard, discard_hand, generate_card
-from .cards import random_suit, write_advancement
+from .cards import (
+    discard_hand,
+    generate_card,
+    random_number,
+    random_sector,
+    random_suit,
+    take_top,
+    to_discard,
+    write_advancement,
+)
 from .constants import (
     BLACK_HOLE,
     MAX_CUBES,
@@ -88,6 +96,8 @@ def add_cubes(s, x, who, k):
     have = s["cubes"][x]
     if have > 0 and s["owner"][x] != who:
         return 0
+    if who < NEUTRAL and s["lost"][who] and s["n_players"] > 1:
+        return 0  # a player who has left the game places no cubes (R24)
     n = min(MAX_CUBES, have + k)
     if n != have:
         set_cubes(s, x, who, n)
@@ -110,8 +120,8 @@ def remove_cubes(s, x, k):
 
 @njit
 def move_cubes(s, src, dst, p, k):
+    add_cubes(s, dst, p, k)  # arrive first: leaving the last cube of a sector may lose the game (R22)
     remove_cubes(s, src, k)
-    add_cubes(s, dst, p, k)
 
 
 @njit

@@ -46,7 +46,11 @@ def name_code(s):
 @njit
 def n_written(s, c):
     """How many advancements are written on card c."""
-    return (s["c_slot_num"][c, 0] > 0) + (s["c_slot_num"][c, 1] > 0) + (s["c_slot_num"][c, 2] > 0)
+    n = 0
+    for k in range(3):
+        if s["c_slot_num"][c, k] > 0:
+            n += 1
+    return n
 
 
 @njit

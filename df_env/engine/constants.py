@@ -111,11 +111,12 @@ def _failure_table() -> np.ndarray:
 
 
 FAIL = _failure_table()
+_ROWS6 = _TABLES["table6_challenge_failures"]
 CHALLENGE_NAMES: tuple[tuple[str, ...], ...] = tuple(
-    tuple(r["challenge"] for r in _TABLES["table6_challenge_failures"] if r["suit"] == letter) for letter in SUIT_LETTERS
+    tuple(r["challenge"] for r in _ROWS6 if r["suit"] == letter) for letter in SUIT_LETTERS
 )
 FAILURE_TEXTS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(r["failure"] for r in _TABLES["table6_challenge_failures"] if r["suit"] == letter) for letter in SUIT_LETTERS
+    tuple(r["failure"] for r in _ROWS6 if r["suit"] == letter) for letter in SUIT_LETTERS
 )
 
 # ---------------------------------------------------------------------------------------------- the map (R2)

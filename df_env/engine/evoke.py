@@ -6,7 +6,20 @@ from ._jit import njit
 from .actions import _make_world
 from .board import add_cubes, add_world, gain, move_cubes, remove_cubes
 from .cards import draw, generate_card
-from .constants import FOOT, HAND, HEART, MOON, SKULL, SUN, V_CULTURE, V_POPULATION, V_TERRITORY, WORLD
+from .constants import (
+    FOOT,
+    HAND,
+    HEART,
+    MAX_CUBES,
+    MAX_WORLDS,
+    MOON,
+    SKULL,
+    SUN,
+    V_CULTURE,
+    V_POPULATION,
+    V_TERRITORY,
+    WORLD,
+)
 from .events import EV_SETTLE, log
 from .frames import P_ADVANCE, P_GEN_ADV, RET, ask, call, goto
 from .layout import (
@@ -20,7 +33,6 @@ from .layout import (
     D_WORLD_SECTOR,
 )
 from .queries import any_rival_adjacent, can_grow, empty_adjacent_to_own, foot_source_ok, owns_any_sector
-from .constants import MAX_CUBES
 
 # registers: 0 player, 1 civilization card, 2 cubes left (heart), 3 source, 4 first destination, 5 its count,
 # 6 second destination, 7 the new world (moon)
@@ -98,7 +110,7 @@ def _table4(s, fi, r, p, suit):
     if suit == SUN:
         draw(s, p, 3)
     elif suit == MOON:
-        if owns_any_sector(s, p):
+        if owns_any_sector(s, p) and s["worlds_n"][p] < MAX_WORLDS:  # R41
             return goto(s, fi, 20)
     elif suit == HEART:
         r[2] = 3

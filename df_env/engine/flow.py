@@ -4,17 +4,24 @@ engine from one decision to the next, checking wins, losses and lost homeworlds 
 from __future__ import annotations
 
 from ._jit import njit
-from .actions import proc_action, proc_expand, proc_grow, proc_battle, proc_plan, proc_power, proc_settle
-from .actions import proc_start_adv
+from .actions import (
+    proc_action,
+    proc_battle,
+    proc_expand,
+    proc_grow,
+    proc_plan,
+    proc_power,
+    proc_settle,
+    proc_start_adv,
+)
 from .advancing import proc_advance, proc_gen_adv, proc_make_tech
 from .board import gain, remove_world_at, set_cubes
 from .cards import discard_from_hand, draw, hand_remove, to_discard
-from .constants import ADV_ACTION, ART, HISTORY, START
+from .constants import ADV_ACTION, ART, HISTORY, PLAN, START
 from .endturn import clear_challenges, proc_challenges, proc_rehome, proc_upkeep
 from .events import EV_TURN, log
 from .evoke import proc_evoke
 from .frames import (
-    GO,
     P_ACTION,
     P_ADVANCE,
     P_BATTLE,
@@ -36,19 +43,15 @@ from .frames import (
     P_UPKEEP,
     P_VICTORY,
     RET,
-    WAIT,
     ask,
     call,
     goto,
     push,
 )
 from .layout import (
-    B_ACTION,
     B_ADV,
-    B_HAND,
     B_SPECIAL,
     B_TABLEAU,
-    BLOCK_SIZE,
     BLOCK_START,
     D_ACTION,
     D_PAY,
@@ -63,7 +66,6 @@ from .layout import (
     WORLD_SLOT0,
 )
 from .mask import fill_mask
-from .constants import PLAN
 from .queries import tableau_count
 from .rng import below
 from .setup import gather_deck, make_fresh_galaxy, proc_restart, proc_setup
@@ -380,6 +382,3 @@ def apply(s, action):
     set_answer(s, action)
     run(s)
 
-
-_unused = (GO, WAIT, B_ACTION, B_HAND, BLOCK_SIZE, D_PAY, D_ACTION, PH_START, PH_PAYMENT, PH_CHALLENGE,
-           P_ADVANCE, P_EVOKE, P_GEN_ADV, B_TABLEAU, draw, D_START, PH_OVER)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import njit
-from .flow import apply, start_game
+from .flow import apply, run, start_game
+from .mask import fill_mask
 from .rng import below
 
 
@@ -54,3 +55,15 @@ def random_games_arr(template, r, n_games, max_decisions, out_decisions, out_win
         out_decisions[g] = n
         out_winner[g] = work[0]["winner"]
         out_turns[g] = work[0]["turn"]
+
+
+@njit
+def run_arr(a):
+    """Run the engine from its current procedure stack to the next decision (used after loading a position)."""
+    run(a[0])
+
+
+@njit
+def fill_mask_arr(a):
+    """Recompute the mask of the pending decision (derived data, e.g. after editing a state by hand)."""
+    return fill_mask(a[0])

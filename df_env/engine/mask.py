@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ._jit import njit
 from .board import can_pay_track, controls
-from .cards import is_complete_tech, n_written
+from .cards import has_written_suit, n_written
 from .constants import (
     COMPUTATION,
     ECONOMY,
@@ -18,12 +18,12 @@ from .constants import (
     FTL,
     INFRASTRUCTURE,
     MAX_TECHS,
+    MAX_WORLDS,
     NEIGH,
     PLAN,
     SETTLE,
     SOCIETY,
     START,
-    WORLD,
 )
 from .layout import (
     B_ACTION,
@@ -99,6 +99,7 @@ from .queries import (
     battle_source_fresh,
     can_expand,
     can_grow,
+    card_has_action,
     challenge_card_ok,
     consumable_for_start,
     consumable_in_hand,
@@ -122,9 +123,7 @@ from .queries import (
     start_adv_usable,
     upkeep_payable,
     world_in_controlled_sector,
-    card_has_action,
 )
-from .cards import has_written_suit
 
 
 @njit
@@ -344,6 +343,8 @@ def pay_ok(s, p, a, c):
 def action_ok(s, p, a):
     if (s["acts"] >> a) & 1:
         return False
+    if a == SETTLE and s["worlds_n"][p] >= MAX_WORLDS:
+        return False  # R41: a full row of settled worlds takes no more
     if a == PLAN:
         return True
     if a == 2 and not can_grow(s, p):
@@ -409,11 +410,9 @@ def _advance_targets(s, p, mode):
         for i in range(s["worlds_n"][p]):
             if n_written(s, s["worlds"][p, i]) < 3:
                 _on(s, B_TABLEAU, WORLD_SLOT0 + i)
-    for i in range(min(s["techs_n"][p], MAX_TECHS)):
+    for i in range(s["techs_n"][p]):
         if n_written(s, s["techs"][p, i]) < 3:
             _on(s, B_TABLEAU, TECH_SLOT0 + i)
-    _on(s, B_SPECIAL, DECK)
+    if s["techs_n"][p] < MAX_TECHS:  # R41: a full tableau row takes no new tech
+        _on(s, B_SPECIAL, DECK)
 
-
-# keep names referenced for linters (used by procedures through this module)
-_unused = (is_complete_tech, WORLD)

@@ -7,11 +7,15 @@ from .board import adjacent_to_own, any_track_payable, controls, is_rival_of
 from .cards import adv_of, has_written_suit, is_complete_tech, n_written
 from .constants import (
     ADV_ACTION,
+    ART,
     BLACK_HOLE,
     CIV,
+    COMPUTATION,
     DIST,
+    ECONOMY,
     EXPLORATION,
     FTL,
+    HISTORY,
     INFRASTRUCTURE,
     MAX_CUBES,
     NEIGH,
@@ -20,10 +24,6 @@ from .constants import (
     START,
     TECH,
     WORLD,
-    COMPUTATION,
-    ECONOMY,
-    ART,
-    HISTORY,
 )
 from .layout import TECH_SLOT0, WORLD_SLOT0
 
@@ -497,8 +497,8 @@ def society_potential(s, p, exclude):
 def home_pick_ok(s, c, mode):
     """A discarded card may become a homeworld: a world not in the sector of a homeworld already chosen (1.7);
     ``mode`` 1 (a restarting player, R24): a world in an empty sector."""
-    if c < 0 or s["c_type"][c] != WORLD:
-        return False
+    if c < 0 or s["c_type"][c] != WORLD or not in_discard(s, c):
+        return False  # (a reshuffle while discarding the five can take a revealed card back into the deck)
     x = s["c_sector"][c]
     if mode == 1:
         return s["cubes"][x] == 0
@@ -507,3 +507,11 @@ def home_pick_ok(s, c, mode):
         if h >= 0 and s["c_sector"][h] == x:
             return False
     return True
+
+
+@njit
+def in_discard(s, c):
+    for i in range(s["discard_n"]):
+        if s["discard"][i] == c:
+            return True
+    return False

@@ -5,9 +5,22 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import njit
-from .board import add_cubes, line_put
-from .cards import generate_card, n_circled, n_written, new_card, random_number, random_sector, random_suit
-from .cards import name_code, remove_from_discard, shuffle_deck, take_top, to_discard, write_advancement
+from .board import add_cubes, line_put, set_cubes
+from .cards import (
+    generate_card,
+    n_circled,
+    n_written,
+    name_code,
+    new_card,
+    random_number,
+    random_sector,
+    random_suit,
+    remove_from_discard,
+    shuffle_deck,
+    take_top,
+    to_discard,
+    write_advancement,
+)
 from .constants import BLANK, NEUTRAL, WORLD
 from .events import EV_HOMEWORLD, log
 from .frames import F_CIRCLE, P_GEN_ADV, RET, ask, call, goto
@@ -87,16 +100,32 @@ def _sector_free(s, x, mode):
 @njit
 def new_homeworld(s, mode):
     """A player with no homeworld among his five cards creates one on a new card in a random sector not
-    occupied by a player (1.7); a restarting player (mode 1) needs an empty sector."""
+    occupied by a player (1.7); a restarting player (mode 1) needs an empty sector (R28)."""
     c = generate_card(s, WORLD)
     s["c_name"][c] = name_code(s)
-    x = random_sector(s)
-    tries = 0
-    while not _sector_free(s, x, mode):
-        tries += 1
-        x = random_sector(s) if tries < 50 else 1 + (x % 36)
-    s["c_sector"][c] = x
+    s["c_sector"][c] = _free_sector(s, mode)
     return c
+
+
+@njit
+def _free_sector(s, mode):
+    """A random sector (two discards) until one is free; after 50 misses the next free sector in index
+    order; R28: a restarting player with no empty sector left takes a neutral one, its rivals removed."""
+    x = random_sector(s)
+    for _ in range(50):
+        if _sector_free(s, x, mode):
+            return x
+        x = random_sector(s)
+    for i in range(36):
+        y = 1 + (x + i) % 36
+        if _sector_free(s, y, mode):
+            return y
+    for i in range(36):
+        y = 1 + (x + i) % 36
+        if s["owner"][y] == NEUTRAL:
+            set_cubes(s, y, -1, 0)
+            return y
+    raise RuntimeError("no sector left for a new homeworld: every sector holds a player's cubes")
 
 
 # P_SETUP registers: 0 seat being set up, 1 the new homeworld being made
@@ -234,8 +263,8 @@ def proc_restart(s, fi):
         r[1] = s["reveal"][s["ans"]]
         remove_from_discard(s, r[1])
         return goto(s, fi, 3)
-    take_home(s, p, r[1])
-    s["reveal"][:] = -1
     s["lost"][p] = 0
     s["tracks"][p, :] = 0
+    take_home(s, p, r[1])
+    s["reveal"][:] = -1
     return RET

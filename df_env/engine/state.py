@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .layout import NUM_ACTIONS
 from .constants import (
     MAX_CARDS,
     MAX_CHALLENGES,
@@ -30,6 +29,7 @@ from .constants import (
     N_REGS,
     N_SECTORS,
 )
+from .layout import NUM_ACTIONS
 
 P, C = MAX_PLAYERS, MAX_CARDS
 

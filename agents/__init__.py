@@ -1,0 +1,51 @@
+"""Agents for df_env, picked by name everywhere: ``make_agent("mcts:iters=2000")``.
+
+Built in (``AGENT_NAMES``): ``random``, ``heuristic``, ``mcts``, ``ppo``. See ``docs/agents.md``.
+
+Example:
+    >>> from agents import make_agent, AGENT_NAMES
+    >>> AGENT_NAMES
+    ('random', 'heuristic', 'mcts', 'ppo')
+    >>> make_agent("heuristic").name
+    'heuristic'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from .base import Agent, AgentSpecError, parse_spec
+
+# name -> module with ``make(spec, raw_options) -> Agent`` and ``OPTIONS`` (imported on first use: ``ppo`` needs
+# torch, which the other agents do not)
+_MODULES = {
+    "random": "agents.random_agent",
+    "heuristic": "agents.heuristic",
+    "mcts": "agents.mcts",
+    "ppo": "agents.ppo_agent",
+}
+AGENT_NAMES = tuple(_MODULES)
+
+__all__ = ["AGENT_NAMES", "Agent", "AgentSpecError", "agent_options", "make_agent", "parse_spec"]
+
+
+def _module(name: str, spec: str):  # type: ignore[no-untyped-def]
+    if name not in _MODULES:
+        raise AgentSpecError(f"unknown agent {name!r} in spec {spec!r}; agents are: {', '.join(AGENT_NAMES)}")
+    return importlib.import_module(_MODULES[name])
+
+
+def make_agent(spec: str) -> Agent:
+    """Build an agent from a spec ``"name"`` or ``"name:key=value,key=value"``.
+
+    Raises :class:`AgentSpecError` (a ValueError) naming the allowed agents or options on a bad spec.
+    """
+    name, raw = parse_spec(spec)
+    maker: Callable[[str, dict[str, str]], Agent] = _module(name, spec).make
+    return maker(spec.strip(), raw)
+
+
+def agent_options(name: str) -> dict:
+    """The options an agent takes: ``{key: Option(parse, default, doc)}``."""
+    return dict(_module(name, name).OPTIONS)

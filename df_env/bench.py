@@ -1,0 +1,376 @@
+"""Benchmarks: agents play seeded games, alone (solo) or against each other with every seating rotated.
+
+* **Solo** (``num_players=1``): every agent plays the same ``games`` deals (game g uses the engine seed
+  ``derive_seed(seed, g)``), so agents are compared on identical games.
+* **Multiplayer**: with exactly ``num_players`` agents, every permutation of them over the seats plays the same
+  ``games`` deals; with more agents, every group of ``num_players`` of them does (a round robin). The table
+  reports each agent over all its seatings; openskill (Plackett-Luce) ratings rank them (winner first, the
+  others tied).
+* Games whose every seat is a compiled policy (``random``, ``heuristic``) run entirely in compiled code.
+* Games run in parallel worker processes (``jobs``), each game with its own seeds, so the results do not depend
+  on ``jobs``. Win rates carry a 95% Wilson interval; games not won are told apart by the progress score
+  (:mod:`df_env.progress`: each player's peak over the game).
+
+Example:
+    >>> from df_env.bench import BenchConfig, run_bench
+    >>> result = run_bench(BenchConfig(agents=("random",), games=20, jobs=1), show_progress=False)
+    >>> result.summary[0].games, result.summary[0].wins
+    (20, 0)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import multiprocessing as mp
+import os
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from agents import Agent, make_agent
+from df_env.engine.api import GameConfig, apply_action, legal_mask, new_game
+from df_env.engine.constants import TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
+from df_env.engine.observation import observe
+from df_env.engine.rng import seed_words
+
+from .progress import peak_update_arr
+
+DEFAULT_TURNS_PER_PLAYER = 100  # R25 guard, as the environments (df_env.envs.common.default_max_turns)
+Z95 = 1.959963984540054
+
+
+# ---------------------------------------------------------------------------------------------- configuration
+@dataclass(frozen=True)
+class BenchConfig:
+    """What to play.
+
+    Attributes:
+        agents: agent specs (``"mcts:iters=200"``); in multiplayer at least ``num_players`` of them.
+        num_players: 1 (each agent alone), 2 or 3.
+        games: games per agent (solo) or per seating (multiplayer).
+        seed: the base seed; game g of every seating uses the engine seed ``derive_seed(seed, g)``.
+        max_turns: games still running after this many player-turns are stopped (R25; default 100 per player).
+        jobs: worker processes (default: all cores); 1 runs in this process.
+        restart_on_loss: the R24 variant.
+    """
+
+    agents: tuple[str, ...]
+    num_players: int = 1
+    games: int = 100
+    seed: int = 0
+    max_turns: int | None = None
+    jobs: int | None = None
+    restart_on_loss: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.agents:
+            raise ValueError("give at least one agent spec")
+        if self.num_players not in (1, 2, 3):
+            raise ValueError(f"num_players must be 1, 2 or 3, got {self.num_players!r}")
+        if self.num_players > 1 and len(self.agents) < self.num_players:
+            raise ValueError(f"{self.num_players} players need at least {self.num_players} agent specs (repeat a "
+                             f"spec to seat it twice), got {len(self.agents)}")
+        if self.games < 1:
+            raise ValueError(f"games must be >= 1, got {self.games}")
+        if self.seed < 0:
+            raise ValueError(f"seed must be >= 0, got {self.seed}")
+        if self.max_turns is not None and self.max_turns < 1:
+            raise ValueError(f"max_turns must be >= 1, got {self.max_turns}")
+        if self.jobs is not None and self.jobs < 1:
+            raise ValueError(f"jobs must be >= 1, got {self.jobs}")
+
+    @property
+    def turn_limit(self) -> int:
+        return self.max_turns if self.max_turns is not None else DEFAULT_TURNS_PER_PLAYER * self.num_players
+
+    def seatings(self) -> list[tuple[int, ...]]:
+        """Per seating, the agent index at each seat."""
+        if self.num_players == 1:
+            return [(i,) for i in range(len(self.agents))]
+        groups = itertools.combinations(range(len(self.agents)), self.num_players)
+        return [perm for g in groups for perm in itertools.permutations(g)]
+
+    def labels(self) -> list[str]:
+        """Agent names for tables: the specs, numbered when a spec appears twice."""
+        seen = Counter(self.agents)
+        count: Counter[str] = Counter()
+        out = []
+        for a in self.agents:
+            count[a] += 1
+            out.append(f"{a} #{count[a]}" if seen[a] > 1 else a)
+        return out
+
+
+def derive_seed(seed: int, *key: int) -> int:
+    """A 64-bit seed from a base seed and a key path (as :func:`df_env.engine.campaign.derive_seed`)."""
+    return int(np.random.SeedSequence(seed, spawn_key=key).generate_state(1, np.uint64)[0])
+
+
+# ---------------------------------------------------------------------------------------------- one game
+@dataclass
+class GameResult:
+    """One game of one seating: who sat where and how it went (per seat lists, seat order)."""
+
+    seating: int
+    game: int
+    seed: int
+    agents: list[int]
+    winner: int  # seat, -1 none
+    victory: str  # victory type name, "" without a winner
+    outcome: list[str]  # per seat: win, loss, other won, turn limit
+    cause: list[str]  # per seat: why he lost ("Might", "Stability", "Xeno", "homeworld"), "" otherwise
+    turns: int
+    decisions: list[int]
+    peak_progress: list[float]
+    seconds: list[float]  # per seat, time spent on his decisions (compiled games: shared by decision count)
+
+
+def _outcomes(s: np.ndarray, n: int, truncated: bool) -> tuple[list[str], list[str]]:
+    outcome, cause = [], []
+    for p in range(n):
+        if s["winner"] == p:
+            outcome.append("win")
+        elif s["lost"][p]:
+            outcome.append("loss")
+        elif truncated:
+            outcome.append("turn limit")
+        else:
+            outcome.append("other won")
+        crossed = [TRACK_NAMES[t] for t in (1, 2, 3) if s["tracks"][p, t] <= TRACK_LOSE[t]]
+        cause.append((crossed[0] if crossed else "homeworld") if s["lost"][p] else "")
+    return outcome, cause
+
+
+def play_game(agents: Sequence[Agent], config: GameConfig, seed: int, agent_seed: int,
+              max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Play one game to its end or the turn limit; returns (final state, decisions, peak progress, seconds)
+    per seat. Every seat with a compiled policy: the whole game runs in compiled code."""
+    from agents.fast import play as fast_play
+
+    s = new_game(config, seed)
+    codes = [a.policy_code for a in agents]
+    if all(c is not None for c in codes):
+        t0 = time.perf_counter()
+        counts, peak = fast_play(s, np.array(codes), seed_words(agent_seed), max_turns)
+        total = max(1, int(counts.sum()))
+        return s, counts, peak, (time.perf_counter() - t0) * counts / total
+    return (s, *_python_game(s, agents, agent_seed, max_turns))
+
+
+def _python_game(s: np.ndarray, agents: Sequence[Agent], agent_seed: int,
+                 max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    n = len(agents)
+    for p, agent in enumerate(agents):
+        agent.reset(np.random.default_rng(np.random.SeedSequence(agent_seed, spawn_key=(p,))), p)
+    counts, peak, secs = np.zeros(n, dtype=np.int64), np.zeros(n), np.zeros(n)
+    peak_update_arr(s.reshape(1), peak)
+    while not s["over"] and s["turn"] <= max_turns:
+        p = int(s["dplayer"])
+        agent = agents[p]
+        t0 = time.perf_counter()
+        mask = legal_mask(s)
+        obs = observe(s, p) if agent.uses_observation else None
+        action = agent.act(obs, mask, s.copy() if agent.uses_state else None)
+        if not 0 <= action < mask.size or not mask[action]:
+            raise RuntimeError(f"agent {agent.name!r} chose action {action}, which is not legal here")
+        apply_action(s, action)
+        secs[p] += time.perf_counter() - t0
+        counts[p] += 1
+        peak_update_arr(s.reshape(1), peak)
+    return counts, peak, secs
+
+
+# ---------------------------------------------------------------------------------------------- workers
+_WORKER: dict[str, object] = {}
+
+
+def _init_worker(config: BenchConfig) -> None:
+    _WORKER.clear()
+    _WORKER["config"] = config
+
+
+def _agent(spec: str, seat: int) -> Agent:
+    key = f"{seat}|{spec}"
+    if key not in _WORKER:
+        _WORKER[key] = make_agent(spec)
+    agent = _WORKER[key]
+    assert isinstance(agent, Agent)
+    return agent
+
+
+def _run_task(task: tuple[int, int]) -> GameResult:
+    config = _WORKER["config"]
+    assert isinstance(config, BenchConfig)
+    si, g = task
+    seating = config.seatings()[si]
+    agents = [_agent(config.agents[i], seat) for seat, i in enumerate(seating)]
+    seed = derive_seed(config.seed, g)
+    game_config = GameConfig(num_players=config.num_players, restart_on_loss=config.restart_on_loss)
+    try:
+        s, counts, peak, secs = play_game(agents, game_config, seed, derive_seed(config.seed, g, si + 1),
+                                          config.turn_limit)
+    except Exception as err:
+        raise RuntimeError(f"game {g} (engine seed {seed}, seats {[config.agents[i] for i in seating]}) failed: "
+                           f"{type(err).__name__}: {err}") from err
+    truncated = not bool(s["over"])
+    outcome, cause = _outcomes(s, config.num_players, truncated)
+    winner = int(s["winner"])
+    return GameResult(seating=si, game=g, seed=seed, agents=list(seating), winner=winner,
+                      victory=VICTORY_NAMES[int(s["victory"])] if winner >= 0 else "", outcome=outcome, cause=cause,
+                      turns=int(s["turn"]), decisions=[int(c) for c in counts],
+                      peak_progress=[round(float(v), 6) for v in peak], seconds=[float(x) for x in secs])
+
+
+def _run_chunk(chunk: list[tuple[int, int]]) -> list[GameResult]:
+    return [_run_task(t) for t in chunk]
+
+
+def _chunks(tasks: list[tuple[int, int]], size: int) -> Iterator[list[tuple[int, int]]]:
+    for i in range(0, len(tasks), size):
+        yield tasks[i:i + size]
+
+
+def _chunk_size(compiled: bool, n_tasks: int, jobs: int) -> int:
+    """Compiled games take microseconds: big chunks; Python games are slow and uneven: one at a time."""
+    return max(1, min(500, n_tasks // (4 * jobs))) if compiled else 1
+
+
+# ---------------------------------------------------------------------------------------------- summary
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion k/n (default 95%).
+
+    Example:
+        >>> lo, hi = wilson(0, 1000)
+        >>> lo, round(hi, 4)
+        (0.0, 0.0038)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+@dataclass
+class AgentSummary:
+    """One agent over all its games (all seats)."""
+
+    agent: str
+    games: int
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    mean_turns: float
+    progress_not_won: float  # mean peak progress over the games he did not win (nan if he won them all)
+    mean_progress: float
+    victories: dict[str, int]
+    outcomes: dict[str, int]
+    loss_causes: dict[str, int]
+    decisions: int
+    decisions_per_second: float
+    rating_mu: float | None = None
+    rating_sigma: float | None = None
+    rating_ordinal: float | None = None
+
+
+@dataclass
+class BenchResult:
+    config: BenchConfig
+    games: list[GameResult]
+    summary: list[AgentSummary]
+    seconds: float
+    meta: dict[str, object] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"config": asdict(self.config), "labels": self.config.labels(), "seconds": self.seconds,
+                "meta": self.meta, "summary": [asdict(s) for s in self.summary],
+                "games": [asdict(g) for g in self.games]}
+
+
+def summarize(config: BenchConfig, games: list[GameResult]) -> list[AgentSummary]:
+    """Per agent: win rate and its Wilson interval, lengths, victory types, loss causes, progress, speed."""
+    out = []
+    for i, label in enumerate(config.labels()):
+        seats = [(g, g.agents.index(i)) for g in games if i in g.agents]
+        n = len(seats)
+        wins = sum(g.winner == p for g, p in seats)
+        lo, hi = wilson(wins, n)
+        not_won = [g.peak_progress[p] for g, p in seats if g.winner != p]
+        decisions = sum(g.decisions[p] for g, p in seats)
+        secs = sum(g.seconds[p] for g, p in seats)
+        out.append(AgentSummary(
+            agent=label, games=n, wins=wins, win_rate=wins / n if n else 0.0, ci_low=lo, ci_high=hi,
+            mean_turns=float(np.mean([g.turns for g, _ in seats])) if n else 0.0,
+            progress_not_won=float(np.mean(not_won)) if not_won else float("nan"),
+            mean_progress=float(np.mean([g.peak_progress[p] for g, p in seats])) if n else 0.0,
+            victories=dict(Counter(g.victory for g, p in seats if g.winner == p)),
+            outcomes=dict(Counter(g.outcome[p] for g, p in seats)),
+            loss_causes=dict(Counter(g.cause[p] for g, p in seats if g.cause[p])),
+            decisions=decisions, decisions_per_second=decisions / secs if secs > 0 else float("inf")))
+    if config.num_players > 1:
+        _rate(out, games)
+    return out
+
+
+def _rate(summary: list[AgentSummary], games: list[GameResult]) -> None:
+    """openskill Plackett-Luce ratings over the games in (game, seating) order: the winner first, the others
+    tied; a game without a winner is a tie of all."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = [model.rating(name=s.agent) for s in summary]
+    for g in sorted(games, key=lambda r: (r.game, r.seating)):
+        teams = [[ratings[i]] for i in g.agents]
+        ranks = [1.0 if g.winner in (-1, seat) else 2.0 for seat in range(len(g.agents))]
+        new = model.rate(teams, ranks=ranks)
+        for i, team in zip(g.agents, new, strict=True):
+            ratings[i] = team[0]
+    for s, r in zip(summary, ratings, strict=True):
+        s.rating_mu, s.rating_sigma, s.rating_ordinal = float(r.mu), float(r.sigma), float(r.ordinal())
+
+
+# ---------------------------------------------------------------------------------------------- running
+def _warm_up(agents: list[Agent], config: BenchConfig) -> None:
+    """Compile (or load from the cache) everything the games run before the workers fork, so that no game's
+    timing includes it."""
+    game_config = GameConfig(num_players=config.num_players)
+    for agent in agents:
+        play_game([agent] * config.num_players, game_config, 0, 0, 1)
+def run_bench(config: BenchConfig, show_progress: bool = True) -> BenchResult:
+    """Play every game of ``config`` (in parallel when ``jobs`` > 1) and summarize.
+
+    Raises :class:`agents.AgentSpecError` for a bad agent spec before any game is played.
+    """
+    from tqdm import tqdm
+
+    checked = {spec: make_agent(spec) for spec in set(config.agents)}  # fail early, with the agent's message
+    compiled = all(a.policy_code is not None for a in checked.values())
+    _warm_up(list(checked.values()), config)
+    tasks = [(si, g) for g in range(config.games) for si in range(len(config.seatings()))]
+    jobs = min(config.jobs or os.cpu_count() or 1, len(tasks))
+    size = _chunk_size(compiled, len(tasks), jobs)
+    t0 = time.perf_counter()
+    results: list[GameResult] = []
+    with tqdm(total=len(tasks), desc="bench", unit="game", disable=not show_progress, smoothing=0.05) as bar:
+        if jobs == 1:
+            _init_worker(config)
+            for chunk in _chunks(tasks, size):
+                results += _run_chunk(chunk)
+                bar.update(len(chunk))
+        else:
+            ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+            with ctx.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
+                for part in pool.imap_unordered(_run_chunk, _chunks(tasks, size)):
+                    results += part
+                    bar.update(len(part))
+    results.sort(key=lambda r: (r.seating, r.game))
+    seconds = time.perf_counter() - t0
+    meta: dict[str, object] = {"jobs": jobs, "cpu_count": os.cpu_count(), "turn_limit": config.turn_limit}
+    return BenchResult(config, results, summarize(config, results), seconds, meta)

@@ -1,0 +1,259 @@
+"""The ``df-env`` command line: ``bench``, ``play``, ``replay``, ``campaign new|play|show``, ``agents``.
+
+Examples::
+
+    df-env bench --quick                                   # the README's table and results/bench.png
+    df-env bench --agents random heuristic mcts:iters=200 --games 1000
+    df-env bench --players 2 --agents heuristic mcts:iters=100 --games 200
+    df-env play --players 2 --opponents heuristic          # you are seat 0
+    df-env replay results/games/game-7.json
+    df-env campaign new galaxy.json --seed 7
+    df-env campaign play galaxy.json --games 5 --agents heuristic
+    df-env campaign show galaxy.json
+    df-env agents                                          # the agents and their options
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+QUICK_AGENTS = ("random", "heuristic", "mcts:iters=40")
+QUICK_GAMES = 100
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+# ---------------------------------------------------------------------------------------------- bench
+def _bench(args: argparse.Namespace) -> None:
+    from df_env.bench import BenchConfig, run_bench
+    from df_env.bench_report import format_table, write_all
+
+    agents = tuple(args.agents or QUICK_AGENTS)
+    games = args.games if args.games is not None else (QUICK_GAMES if args.quick else 1000)
+    try:
+        config = BenchConfig(agents=agents, num_players=args.players, games=games, seed=args.seed,
+                             max_turns=args.max_turns, jobs=args.jobs, restart_on_loss=args.restart_on_loss)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    result = run_bench(config, show_progress=not args.no_progress)
+    print(format_table(result))
+    for path in write_all(result, args.out):
+        print(f"wrote {path}")
+
+
+# ---------------------------------------------------------------------------------------------- play / replay
+def _play(args: argparse.Namespace) -> None:
+    from df_env.terminal import play_human
+
+    opponents = list(args.opponents or ["heuristic"])
+    if len(opponents) == 1 and args.players > 2:
+        opponents *= args.players - 1
+    if args.players == 1:
+        opponents = []
+    log_path = args.log or f"results/games/game-{args.seed}.json"
+    play_human(args.players, args.seat, opponents, args.seed, log_path, color=args.color)
+
+
+def _replay(args: argparse.Namespace) -> None:
+    from df_env.gamelog import load_log
+    from df_env.terminal import replay_game
+
+    log = load_log(args.log)
+    if args.observer is not None and not 0 <= args.observer < log.num_players:
+        raise CliError(f"--observer must be 0..{log.num_players - 1} for this {log.num_players}-player game")
+    replay_game(log, observer=args.observer, step=not args.all, color=args.color)
+
+
+# ---------------------------------------------------------------------------------------------- campaign
+def _campaign(args: argparse.Namespace) -> None:
+    try:
+        from df_env.engine import campaign_ops
+    except ImportError as err:  # the campaign helper's module is not installed
+        raise CliError(f"campaigns are not available in this installation: {err}") from None
+    if args.campaign_cmd == "new":
+        camp = campaign_ops.campaign_new(args.path, seed=args.seed, overwrite=args.overwrite)
+        print(f"new campaign {args.path}: {camp!r}")
+    elif args.campaign_cmd == "play":
+        _campaign_play(args, campaign_ops)
+    else:
+        print(campaign_ops.campaign_show(args.path))
+
+
+def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
+    from agents import make_agent
+
+    specs = list(args.agents or ["random"])
+    if len(specs) == 1:
+        specs *= args.players
+    if len(specs) != args.players:
+        raise CliError(f"--agents: give one spec, or one per seat ({args.players})")
+    for spec in set(specs):
+        make_agent(spec)  # a bad spec fails before any game is played
+    policies = None if all(s == "random" for s in specs) else _policy_factory(specs)
+
+    def on_game(rec: object, camp: object) -> None:
+        print(f"game {getattr(rec, 'game', '?')}: {getattr(rec, 'outcome', '?')} in {getattr(rec, 'turns', '?')} "
+              f"turns; {camp!r}")
+
+    campaign_ops.campaign_play(args.path, args.games, policies, num_players=args.players,  # type: ignore[attr-defined]
+                               players=specs, max_turns=args.max_turns, on_game=on_game)
+
+
+def _policy_factory(specs: list[str]):  # type: ignore[no-untyped-def]
+    """``game_seed -> [policy(state) -> action]``: fresh agents for every game, seeded from the game's seed."""
+    import numpy as np
+
+    from agents import make_agent
+    from df_env.engine.api import legal_mask
+    from df_env.engine.observation import observe
+
+    def policies(seed: int) -> list:  # type: ignore[type-arg]
+        out = []
+        for p, spec in enumerate(specs):
+            agent = make_agent(spec)
+            agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
+            out.append(lambda s, a=agent, q=p: a.act(observe(s, q) if a.uses_observation else None,
+                                                     legal_mask(s), s if a.uses_state else None))
+        return out
+
+    return policies
+
+
+# ---------------------------------------------------------------------------------------------- agents
+def _agents(args: argparse.Namespace) -> None:
+    from agents import AGENT_NAMES, agent_options
+
+    for name in AGENT_NAMES:
+        opts = agent_options(name)
+        print(name + (":" if opts else ""))
+        for key, opt in opts.items():
+            print(f"    {key}={opt.default!r:<12} {opt.doc}")
+
+
+# ---------------------------------------------------------------------------------------------- parser
+def _players(text: str) -> int:
+    if text not in ("1", "2", "3"):
+        raise argparse.ArgumentTypeError(f"players must be 1, 2 or 3, got {text!r}")
+    return int(text)
+
+
+def _non_negative(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {v}")
+    return v
+
+
+def _positive(text: str) -> int:
+    v = _non_negative(text)
+    if v == 0:
+        raise argparse.ArgumentTypeError("expected an integer >= 1, got 0")
+    return v
+
+
+def _add_bench(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bench", help="play agents against each other (or alone) and tabulate the results",
+                       description="Seeded games in parallel; prints a table and writes OUT.json, OUT.csv, OUT.png.")
+    p.add_argument("--agents", nargs="+", metavar="SPEC", help=f"agent specs (default {' '.join(QUICK_AGENTS)})")
+    p.add_argument("--players", "-n", type=_players, default=1, help="1 (each agent alone), 2 or 3")
+    p.add_argument("--games", type=_positive, help="games per agent (solo) or per seating (default 1000, "
+                   f"--quick {QUICK_GAMES})")
+    p.add_argument("--quick", action="store_true", help=f"a small run: {QUICK_GAMES} games of "
+                   f"{' '.join(QUICK_AGENTS)} unless --agents/--games say otherwise")
+    p.add_argument("--seed", type=_non_negative, default=0)
+    p.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: all cores)")
+    p.add_argument("--max-turns", type=_positive, help="stop games after this many player-turns (default 100 "
+                   "per player)")
+    p.add_argument("--restart-on-loss", action="store_true", help="the R24 variant")
+    p.add_argument("--out", default="results/bench", help="output prefix (default results/bench)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=_bench)
+
+
+def _add_play(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play a game in the terminal, alone or against agents")
+    p.add_argument("--players", "-n", type=_players, default=1)
+    p.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
+    p.add_argument("--opponents", nargs="+", metavar="SPEC", help="agent specs of the other seats (one for all, "
+                   "or one per seat; default heuristic)")
+    p.add_argument("--seed", type=_non_negative, default=0)
+    p.add_argument("--log", help="where to save the game log (default results/games/game-SEED.json)")
+    p.add_argument("--color", action="store_true", help="ANSI colours")
+    p.set_defaults(func=_play)
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="step through a saved game log")
+    p.add_argument("log", help="a game log written by df-env play")
+    p.add_argument("--observer", type=_non_negative, help="show the game as this seat saw it (default: all)")
+    p.add_argument("--all", action="store_true", help="print every position without waiting")
+    p.add_argument("--color", action="store_true")
+    p.set_defaults(func=_replay)
+
+
+def _add_campaign(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("campaign", help="a campaign: a galaxy carried from game to game")
+    csub = p.add_subparsers(dest="campaign_cmd", required=True, metavar="new|play|show")
+    new = csub.add_parser("new", help="create a campaign file")
+    new.add_argument("path")
+    new.add_argument("--seed", type=_non_negative, default=0)
+    new.add_argument("--overwrite", action="store_true")
+    play = csub.add_parser("play", help="play games in the campaign (saved after each game)")
+    play.add_argument("path")
+    play.add_argument("--games", type=_positive, default=1)
+    play.add_argument("--players", "-n", type=_players, default=1)
+    play.add_argument("--agents", nargs="+", metavar="SPEC", help="one spec for every seat or one per seat "
+                      "(default random)")
+    play.add_argument("--max-turns", type=_positive, default=1000)
+    show = csub.add_parser("show", help="describe the campaign")
+    show.add_argument("path")
+    p.set_defaults(func=_campaign)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="bench|play|replay|campaign|agents")
+    _add_bench(sub)
+    _add_play(sub)
+    _add_replay(sub)
+    _add_campaign(sub)
+    sub.add_parser("agents", help="list the agents and their options").set_defaults(func=_agents)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``df-env``; returns the exit status (2 for a user error, with a one-line message)."""
+    args = build_parser().parse_args(argv)
+    from agents import AgentSpecError
+
+    user_errors: tuple[type[BaseException], ...] = (CliError, AgentSpecError, FileNotFoundError)
+    try:
+        from df_env.gamelog import GameLogError
+
+        user_errors += (GameLogError,)
+        from df_env.engine.campaign import CampaignError
+
+        user_errors += (CampaignError,)
+    except ImportError:
+        pass
+    try:
+        args.func(args)
+    except user_errors as err:
+        print(f"df-env {args.command}: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,236 @@
+"""What the environments share: option checking, opponents, rewards, spaces, the game template, rendering.
+
+Conventions (all envs):
+
+* ``max_turns`` (R25) counts player-turns (``state["turn"]``); the episode is truncated when turn
+  ``max_turns + 1`` would begin. Default :func:`default_max_turns`: ``100 * num_players``, measured: under the
+  built-in heuristic agent games end by turn 62 (solo), 71 (2 players) and 147 (3 players) at the longest
+  (p99 50 / 66 / 97) and under random play by turn 11 / 15 / 21; the default leaves about twice the longest.
+* Rewards: +1 win, -1 loss (also when every player lost), 0 otherwise, given when the seat's game ends (the game
+  is over, or he lost and left it, R24); or a :data:`RewardFn` of your own.
+* Illegal actions (``illegal_action``): ``"terminate"`` (default) ends the episode with reward
+  ``illegal_penalty`` and ``info["illegal_action"] = True``; ``"raise"`` raises
+  :class:`~df_env.engine.api.IllegalActionError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from df_env.engine.api import GameConfig
+from df_env.engine.constants import MAX_PLAYERS
+from df_env.engine.layout import NUM_ACTIONS
+from df_env.engine.observation import LAYOUTS, ObservationLayout
+from df_env.engine.state import STATE_DTYPE, State, empty_state
+
+from .kernels import OUTSIDE, RANDOM
+
+Policy = Callable[[Any, np.ndarray], int]
+"""An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
+RewardFn = Callable[[State, State, int], float]
+"""``reward_fn(state_before, state_after, player) -> float``: the reward of ``player`` for one step."""
+OpponentSpec = str | Policy
+
+OBS_MODES = ("flat", "dict")
+ILLEGAL_MODES = ("terminate", "raise")
+RENDER_MODES = ("ansi", "rgb_array")
+OPPONENT_NAMES = ("random",)
+
+
+def default_max_turns(num_players: int) -> int:
+    """The default turn limit: 100 player-turns per player (see the module docstring for the measurements)."""
+    return 100 * num_players
+
+
+@dataclass(frozen=True)
+class EnvOptions:
+    """Checked options shared by the envs (see each env's docstring for their meaning)."""
+
+    num_players: int
+    seat: int
+    codes: np.ndarray  # per seat: OUTSIDE (the agent or a Python policy) or a compiled policy code
+    policies: tuple[Policy | None, ...]  # per seat: the Python policy, or None
+    obs_mode: str
+    max_turns: int
+    reward_fn: RewardFn | None
+    illegal_action: str
+    illegal_penalty: float
+    restart_on_loss: bool
+    render_mode: str | None
+
+
+def _choice(name: str, value: Any, allowed: Sequence[Any]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
+
+
+def check_num_players(num_players: Any) -> int:
+    if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)) or not (
+        1 <= num_players <= MAX_PLAYERS
+    ):
+        raise ValueError(f"num_players must be 1, 2 or 3; got {num_players!r}")
+    return int(num_players)
+
+
+def check_max_turns(max_turns: Any, num_players: int) -> int:
+    if max_turns is None:
+        return default_max_turns(num_players)
+    if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
+        raise ValueError(f"max_turns must be an integer >= 1 or None (default {default_max_turns(num_players)}); "
+                         f"got {max_turns!r}")
+    return int(max_turns)
+
+
+def check_common(obs_mode: str, illegal_action: str, illegal_penalty: Any, reward_fn: Any,
+                 render_mode: str | None) -> None:
+    _choice("obs_mode", obs_mode, OBS_MODES)
+    _choice("illegal_action", illegal_action, ILLEGAL_MODES)
+    _choice("render_mode", render_mode, (None,) + RENDER_MODES)
+    if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float, np.number)):
+        raise ValueError(f"illegal_penalty must be a number; got {illegal_penalty!r}")
+    if reward_fn is not None and not callable(reward_fn):
+        raise ValueError(f"reward_fn must be None or a callable (state_before, state_after, player) -> float; "
+                         f"got {reward_fn!r}")
+
+
+def _opponent(spec: OpponentSpec, seat: int) -> tuple[int, Policy | None]:
+    if isinstance(spec, str):
+        _choice(f"opponents (seat {seat})", spec, OPPONENT_NAMES)
+        return RANDOM, None
+    if callable(spec):
+        return OUTSIDE, spec
+    raise ValueError(f"opponents must be 'random', a callable policy(observation, action_mask) -> int, or a list "
+                     f"of those (one per other seat); seat {seat} got {spec!r}")
+
+
+def check_opponents(opponents: Any, num_players: int, seat: int) -> tuple[np.ndarray, tuple[Policy | None, ...]]:
+    """Per seat: the compiled policy code (OUTSIDE for the agent and Python policies) and the Python policy."""
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < num_players:
+        raise ValueError(f"seat must be 0..{num_players - 1} for {num_players} players; got {seat!r}")
+    others = [p for p in range(num_players) if p != seat]
+    if isinstance(opponents, (str,)) or callable(opponents):
+        specs = [opponents] * len(others)
+    elif isinstance(opponents, (list, tuple)):
+        if len(opponents) != len(others):
+            raise ValueError(f"opponents as a list needs one entry per other seat ({len(others)} for "
+                             f"{num_players} players); got {len(opponents)}")
+        specs = list(opponents)
+    else:
+        raise ValueError(f"opponents must be 'random', a callable policy(observation, action_mask) -> int, or a "
+                         f"list of those; got {opponents!r}")
+    codes = np.full(MAX_PLAYERS, OUTSIDE, dtype=np.int64)
+    policies: list[Policy | None] = [None] * num_players
+    for p, spec in zip(others, specs, strict=True):
+        codes[p], policies[p] = _opponent(spec, p)
+    return codes, tuple(policies)
+
+
+def make_options(num_players: Any = 1, opponents: Any = "random", seat: Any = 0, obs_mode: str = "flat",
+                 max_turns: Any = None, reward_fn: RewardFn | None = None, illegal_action: str = "terminate",
+                 illegal_penalty: float = -1.0, restart_on_loss: bool = False,
+                 render_mode: str | None = None) -> EnvOptions:
+    """Check every option and return them together (a ``ValueError`` names the bad option and what is allowed)."""
+    n = check_num_players(num_players)
+    check_common(obs_mode, illegal_action, illegal_penalty, reward_fn, render_mode)
+    if not isinstance(restart_on_loss, (bool, np.bool_)):
+        raise ValueError(f"restart_on_loss must be True or False; got {restart_on_loss!r}")
+    codes, policies = check_opponents(opponents, n, seat)
+    return EnvOptions(n, int(seat), codes, policies, obs_mode, check_max_turns(max_turns, n), reward_fn,
+                      illegal_action, float(illegal_penalty), bool(restart_on_loss), render_mode)
+
+
+# ---------------------------------------------------------------------------------------------- spaces
+def flat_space(layout: ObservationLayout) -> spaces.Box:
+    """The flat observation: float32 in [-1, 1]."""
+    return spaces.Box(-1.0, 1.0, shape=(layout.size,), dtype=np.float32)
+
+
+def dict_space(layout: ObservationLayout) -> spaces.Dict:
+    """The same numbers as named sections (see :mod:`df_env.engine.observation`)."""
+    return spaces.Dict({s.name: spaces.Box(-1.0, 1.0, shape=s.shape, dtype=np.float32) for s in layout.sections})
+
+
+def observation_space(num_players: int, obs_mode: str) -> spaces.Space:
+    layout = LAYOUTS[num_players]
+    return flat_space(layout) if obs_mode == "flat" else dict_space(layout)
+
+
+def action_space() -> spaces.Discrete:
+    return spaces.Discrete(NUM_ACTIONS)
+
+
+def as_obs(flat: np.ndarray, layout: ObservationLayout, obs_mode: str) -> Any:
+    """A fresh observation in ``obs_mode`` from the flat buffer (copied: the buffer is reused)."""
+    out = flat.copy()
+    return out if obs_mode == "flat" else layout.split(out)
+
+
+# ---------------------------------------------------------------------------------------------- games
+def game_template(num_players: int, restart_on_loss: bool) -> np.ndarray:
+    """A 1-element state array holding a game before setup (header only, empty card pool: a fresh galaxy is
+    made at start), from which compiled code starts new games (as :func:`df_env.engine.api.new_game` does)."""
+    config = GameConfig(num_players=num_players, restart_on_loss=restart_on_loss)
+    s = empty_state()
+    s["n_players"] = config.num_players
+    s["variant_restart"] = 1 if config.restart_on_loss and config.num_players > 1 else 0
+    s["era"] = 1
+    return s.reshape(1)
+
+
+def words_from(rng: np.random.Generator, n: int | None = None) -> np.ndarray:
+    """Engine generator words (int64, each 1..2^32-1) drawn from a numpy generator: shape (4,) or (n, 4)."""
+    shape = (4,) if n is None else (n, 4)
+    return rng.integers(1, 2**32, size=shape, dtype=np.int64)
+
+
+def new_state_buffer(n: int = 1) -> np.ndarray:
+    """An uninitialised 1-d array of ``n`` state records."""
+    return np.zeros(n, dtype=STATE_DTYPE)
+
+
+def load_state(buf: np.ndarray, given: Any, num_players: int) -> None:
+    """Copy a given position into the 1-element state buffer ``buf`` (for ``reset(options={"state": ...})``)."""
+    from df_env.engine.determinize import copy_arr
+
+    arr = np.asarray(given)
+    if arr.dtype != STATE_DTYPE or arr.size != 1:
+        raise ValueError("options['state'] must be one engine state (a 0-d array of STATE_DTYPE)")
+    rec = np.ascontiguousarray(arr.reshape(1))
+    if int(rec["n_players"][0]) != num_players:
+        raise ValueError(f"options['state'] has {int(rec['n_players'][0])} players; this env was made for "
+                         f"{num_players}")
+    if rec["over"][0]:
+        raise ValueError("options['state'] is a finished game")
+    copy_arr(buf, rec)
+
+
+def check_policy_action(action: Any, mask: np.ndarray, who: str) -> int:
+    """An outside policy's answer as an int, or a clear error when it is not a legal action."""
+    from df_env.engine.api import IllegalActionError
+
+    try:
+        a = int(action)
+    except (TypeError, ValueError):
+        raise IllegalActionError(f"{who} returned {action!r}, not an action id") from None
+    if not 0 <= a < NUM_ACTIONS or not mask[a]:
+        raise IllegalActionError(f"{who} returned action {a}, which is not legal; legal: "
+                                 f"{np.flatnonzero(mask).tolist()}")
+    return a
+
+
+def render_state(state: State, observer: int, mode: str | None) -> Any:
+    """The ``ansi`` text or ``rgb_array`` picture of ``state`` as ``observer`` sees it (None without a mode)."""
+    if mode is None:
+        return None
+    if mode == "ansi":
+        from df_env.engine.text import render_text
+
+        return render_text(state, observer)
+    from .render_rgb import render_rgb
+
+    return render_rgb(state, observer)

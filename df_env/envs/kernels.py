@@ -1,0 +1,275 @@
+"""Compiled kernels of the environments: one call per env step (single env) or per batch step (vector env).
+
+A seat is played either outside compiled code (the learning agent, a Python policy: code :data:`OUTSIDE`) or by a
+compiled policy (code :data:`RANDOM`: a uniformly random legal action drawn from the env's own generator words).
+:func:`advance` plays the compiled seats until an outside seat must decide, the learning seat is done (R24: a
+player who lost leaves the game unless the restart variant is on) or the game passes ``max_turns`` (R25).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from df_env.engine._jit import njit
+from df_env.engine.flow import apply, start_game
+from df_env.engine.kernels import pick_random
+from df_env.engine.observation import encode
+from df_env.engine.rng import next_u32
+
+OUTSIDE, RANDOM = -1, 0
+# status of a seat after a step
+ST_PLAY, ST_DONE, ST_TRUNC, ST_OUTSIDE, ST_ILLEGAL = range(5)
+
+
+@njit
+def policy_action(s, r, code):
+    """The action of compiled policy ``code`` (only RANDOM so far) for the pending decision of ``s``."""
+    return pick_random(s, r)
+
+
+@njit
+def seat_done(s, seat):
+    """The game is over for ``seat``: it ended, or he lost and left (R24 default)."""
+    return s["over"] != 0 or (s["lost"][seat] != 0 and s["variant_restart"] == 0)
+
+
+@njit
+def status(s, seat, max_turns):
+    """ST_DONE, ST_TRUNC, ST_PLAY (``seat`` decides) or ST_OUTSIDE (another seat decides)."""
+    if seat_done(s, seat):
+        return ST_DONE
+    if s["turn"] > max_turns:
+        return ST_TRUNC
+    if s["dplayer"] == seat:
+        return ST_PLAY
+    return ST_OUTSIDE
+
+
+@njit
+def advance(s, seat, codes, r, max_turns):
+    """Play compiled seats until ``seat`` or another outside seat decides, ``seat`` is done or the turn limit
+    passes. Returns the status."""
+    while True:
+        st = status(s, seat, max_turns)
+        if st != ST_OUTSIDE:
+            return st
+        code = codes[s["dplayer"]]
+        if code < 0:
+            return ST_OUTSIDE
+        apply(s, policy_action(s, r, code))
+
+
+@njit
+def terminal_reward(s, seat):
+    """+1 if ``seat`` won, -1 otherwise (a loss, or every player lost), 0 while his game goes on."""
+    if not seat_done(s, seat):
+        return 0.0
+    return 1.0 if s["winner"] == seat else -1.0
+
+
+@njit
+def new_game_at(states, i, template, r):
+    """A fresh game in ``states[i]`` from the pre-start ``template[0]`` (header and card pool), seeded from
+    generator words ``r``."""
+    states[i] = template[0]
+    s = states[i]
+    for i in range(4):
+        s["rng"][i] = next_u32(r)
+    if s["rng"][0] == 0 and s["rng"][1] == 0 and s["rng"][2] == 0 and s["rng"][3] == 0:
+        s["rng"][0] = 1
+    start_game(s)
+
+
+# ---------------------------------------------------------------------------------------------- single env
+@njit
+def fresh_game(states, i, template, seat, codes, r, max_turns):
+    """A new game in ``states[i]`` played up to the first decision of ``seat`` or of an outside seat. A game that
+    ends for ``seat`` before he decides anything (he can lose on another player's first turn) is replaced by
+    another one. Returns the status."""
+    for _ in range(1000):
+        new_game_at(states, i, template, r)
+        st = advance(states[i], seat, codes, r, max_turns)
+        if st == ST_PLAY or st == ST_OUTSIDE:
+            return st
+    raise RuntimeError("no playable game in 1000 tries")
+
+
+@njit
+def single_step(a, action, seat, codes, r, max_turns, obs):
+    """Apply ``action`` (legal, checked by the caller) for whoever decides, play the compiled seats, and write
+    the observation of the seat to act next (``seat``, or the outside seat whose decision is pending)."""
+    s = a[0]
+    apply(s, action)
+    st = advance(s, seat, codes, r, max_turns)
+    encode(s, s["dplayer"] if st == ST_OUTSIDE else seat, obs)
+    return st
+
+
+@njit
+def single_reset(a, template, seat, codes, r, max_turns, obs):
+    """A new game (opponents who decide first play), and the observation of the seat to act."""
+    st = fresh_game(a, 0, template, seat, codes, r, max_turns)
+    s = a[0]
+    encode(s, s["dplayer"] if st == ST_OUTSIDE else seat, obs)
+    return st
+
+
+@njit
+def single_advance(a, seat, codes, r, max_turns, obs):
+    """Play on from the current position (after a reset to a given state), and observe as :func:`single_step`."""
+    s = a[0]
+    st = advance(s, seat, codes, r, max_turns)
+    encode(s, s["dplayer"] if st == ST_OUTSIDE else seat, obs)
+    return st
+
+
+# ---------------------------------------------------------------------------------------------- vector env
+@njit
+def vec_apply(states, actions, seat, codes, words, max_turns, skip, st, rewards, outside_obs):
+    """Phase 1 of a batch step: for each game not in ``skip``, apply its action (an illegal one is not applied:
+    status ST_ILLEGAL), play the compiled seats and record the status and the default reward. Games left waiting
+    for an outside seat get that seat's observation in ``outside_obs``. Returns how many wait."""
+    waiting = 0
+    for i in range(states.shape[0]):
+        if skip[i]:
+            st[i] = ST_PLAY
+            rewards[i] = 0.0
+            continue
+        s = states[i]
+        a = actions[i]
+        if a < 0 or a >= s["mask"].shape[0] or s["mask"][a] == 0:
+            st[i] = ST_ILLEGAL
+            continue
+        apply(s, a)
+        st[i] = advance(s, seat, codes, words[i], max_turns)
+        rewards[i] = terminal_reward(s, seat)
+        if st[i] == ST_OUTSIDE:
+            encode(s, s["dplayer"], outside_obs[i])
+            waiting += 1
+    return waiting
+
+
+@njit
+def vec_outside(states, i, action, seat, codes, words, max_turns, st, rewards, write_reward, outside_obs):
+    """An outside seat's action in game i (legal, checked by the caller), then play on as in :func:`vec_apply`
+    (the reward is written only with ``write_reward``: not in a game just reset after a finished one)."""
+    s = states[i]
+    apply(s, action)
+    st[i] = advance(s, seat, codes, words[i], max_turns)
+    if write_reward:
+        rewards[i] = terminal_reward(s, seat)
+    if st[i] == ST_OUTSIDE:
+        encode(s, s["dplayer"], outside_obs[i])
+    return st[i]
+
+
+@njit
+def vec_finish(states, template, seat, codes, words, max_turns, st, same_step, skip, observe, obs, masks,
+               final_obs, has_final, outside_obs):
+    """Phase 2: autoreset. A finished game (status DONE, TRUNC or ILLEGAL) is reset now when ``same_step`` (its
+    last observation goes to ``final_obs``), else flagged in ``skip`` to be reset by the next step (Gymnasium's
+    next-step autoreset); games in ``skip`` on entry are reset now. A reset game's status becomes that of its
+    new game. With ``observe``, each game's observation of ``seat`` and its mask are written too (otherwise call
+    :func:`vec_observe` once the games waiting for an outside seat are resolved). Returns how many wait."""
+    waiting = 0
+    for i in range(states.shape[0]):
+        has_final[i] = False
+        reset = skip[i]
+        skip[i] = False
+        if st[i] == ST_DONE or st[i] == ST_TRUNC or st[i] == ST_ILLEGAL:
+            if same_step:
+                encode(states[i], seat, final_obs[i])
+                has_final[i] = True
+                reset = True
+            else:
+                skip[i] = True
+        if reset:
+            st[i] = fresh_game(states, i, template, seat, codes, words[i], max_turns)
+        if st[i] == ST_OUTSIDE:
+            encode(states[i], states[i]["dplayer"], outside_obs[i])
+            waiting += 1
+        elif observe:
+            encode(states[i], seat, obs[i])
+            if skip[i]:
+                masks[i, :] = 0
+            else:
+                masks[i, :] = states[i]["mask"]
+    return waiting
+
+
+@njit
+def vec_observe(states, seat, skip, obs, masks):
+    """Each game's observation of ``seat`` and its legal mask (all zero for a game to be reset: see ``skip``)."""
+    for i in range(states.shape[0]):
+        encode(states[i], seat, obs[i])
+        if skip[i]:
+            masks[i, :] = 0
+        else:
+            masks[i, :] = states[i]["mask"]
+
+
+@njit
+def vec_reset(states, template, seat, codes, words, max_turns, st, outside_obs):
+    """New games in every slot, played up to the seat's first decision; returns how many wait for an outside
+    seat (their observation of the waiting seat in ``outside_obs``)."""
+    waiting = 0
+    for i in range(states.shape[0]):
+        st[i] = fresh_game(states, i, template, seat, codes, words[i], max_turns)
+        if st[i] == ST_OUTSIDE:
+            encode(states[i], states[i]["dplayer"], outside_obs[i])
+            waiting += 1
+    return waiting
+
+
+# ---------------------------------------------------------------------------------------------- fused batch step
+@njit
+def vec_step_one(states, i, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards, obs,
+                 masks, final_obs, has_final):
+    """The whole batch step of game i when every other seat is compiled and the reward is the default one:
+    apply, play on, reward, autoreset, observation and mask, touching the game's memory once."""
+    s = states[i]
+    has_final[i] = False
+    rewards[i] = 0.0
+    if skip[i]:  # next-step autoreset: this game ended at the last step
+        skip[i] = False
+        st[i] = fresh_game(states, i, template, seat, codes, words[i], max_turns)
+    else:
+        a = actions[i]
+        if a < 0 or a >= s["mask"].shape[0] or s["mask"][a] == 0:
+            st[i] = ST_ILLEGAL
+        else:
+            apply(s, a)
+            st[i] = advance(s, seat, codes, words[i], max_turns)
+            rewards[i] = terminal_reward(s, seat)
+        if st[i] == ST_DONE or st[i] == ST_TRUNC or st[i] == ST_ILLEGAL:
+            if same_step:
+                encode(s, seat, final_obs[i])
+                has_final[i] = True
+                fresh_game(states, i, template, seat, codes, words[i], max_turns)
+            else:
+                skip[i] = True
+    s = states[i]
+    encode(s, seat, obs[i])
+    if skip[i]:
+        masks[i, :] = 0
+    else:
+        masks[i, :] = s["mask"]
+
+
+@njit
+def vec_step(states, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards, obs, masks,
+             final_obs, has_final):
+    """:func:`vec_step_one` for every game, in order (one thread)."""
+    for i in range(states.shape[0]):
+        vec_step_one(states, i, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards,
+                     obs, masks, final_obs, has_final)
+
+
+@njit
+def copy_states(dst, src):
+    """``dst[i] = src[i]`` for every game (a memcpy each; numpy copies structured records field by field)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+_unused = (np,)

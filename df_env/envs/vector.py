@@ -1,0 +1,276 @@
+"""N games stepped by one compiled call: a Gymnasium ``VectorEnv`` and (see :mod:`df_env.envs.sb3_vec`) a
+Stable-Baselines3 ``VecEnv``.
+
+The games live in one state array; a batch step is two compiled calls (apply the actions and play the compiled
+opponents; then autoreset and write every observation and mask into preallocated buffers). Opponents are
+``"random"`` (compiled) or Python callables ``policy(observation, action_mask) -> int`` (called once per pending
+decision of each game: much slower). Options, rewards, truncation and illegal actions are those of
+``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`); ``reward_fn`` is called per game (slow, in Python).
+
+=====================  ===============================================================================
+Observations           ``(num_envs, D)`` float32 (``obs_mode="flat"``) or a dict of ``(num_envs, ...)`` sections.
+Actions                ``MultiDiscrete([NUM_ACTIONS] * num_envs)``: one action per game.
+Masks                  ``info["action_mask"]``: bool ``(num_envs, NUM_ACTIONS)``.
+Autoreset              Gymnasium ``NEXT_STEP``: the step after a game ends resets it (its action is ignored,
+                       reward 0). The SB3 ``VecEnv`` resets in the same step (``SAME_STEP``) and puts the last
+                       observation in ``infos[i]["terminal_observation"]``.
+Buffers                with ``copy=False`` the returned arrays are the env's buffers, overwritten by the next
+                       step (fast); ``copy=True`` (default) returns copies.
+=====================  ===============================================================================
+
+Version history: v0 (df_env 0.1.0): first version.
+
+Example:
+    >>> import numpy as np
+    >>> from df_env.envs.vector import DeepFutureVectorEnv
+    >>> envs = DeepFutureVectorEnv(num_envs=4, num_players=2)
+    >>> obs, info = envs.reset(seed=0)
+    >>> actions = info["action_mask"].argmax(axis=1)
+    >>> obs, rewards, terminated, truncated, info = envs.step(actions)
+    >>> obs.shape
+    (4, 3453)
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from df_env.engine.api import IllegalActionError
+from df_env.engine.layout import NUM_ACTIONS
+from df_env.engine.observation import LAYOUTS
+from df_env.engine.state import State
+
+from . import kernels as K
+from .common import (
+    EnvOptions,
+    OpponentSpec,
+    RewardFn,
+    action_space,
+    check_policy_action,
+    game_template,
+    make_options,
+    new_state_buffer,
+    observation_space,
+    render_state,
+    words_from,
+)
+
+
+class BatchGames:
+    """The compiled batch behind both vector APIs: states, buffers, the two-phase step, Python opponents."""
+
+    def __init__(self, num_envs: int, options: EnvOptions, same_step: bool, threads: int = 1) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise ValueError(f"num_envs must be an integer >= 1; got {num_envs!r}")
+        n, o = int(num_envs), options
+        self.n, self.options, self.same_step = n, o, same_step
+        self.layout = LAYOUTS[o.num_players]
+        d = self.layout.size
+        self.states = new_state_buffer(n)
+        self.template = game_template(o.num_players, o.restart_on_loss)
+        self.words = np.ones((n, 4), dtype=np.int64)
+        self.obs = np.zeros((n, d), dtype=np.float32)
+        self.final_obs = np.zeros((n, d), dtype=np.float32)
+        self.outside_obs = np.zeros((n, d), dtype=np.float32)
+        self.masks = np.zeros((n, NUM_ACTIONS), dtype=np.bool_)
+        self.rewards = np.zeros(n, dtype=np.float64)
+        self.st = np.zeros(n, dtype=np.int64)
+        self.skip = np.zeros(n, dtype=np.bool_)
+        self.has_final = np.zeros(n, dtype=np.bool_)
+        self.prev = new_state_buffer(n) if o.reward_fn is not None else None
+        self.python_seats = any(p is not None for p in o.policies)
+        self.fused = not self.python_seats and o.reward_fn is None
+        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= n:
+            raise ValueError(f"threads must be an integer from 1 to num_envs ({n}); got {threads!r}")
+        self.threads = int(threads)
+        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        self._chunks = [(k * n // self.threads, (k + 1) * n // self.threads) for k in range(self.threads)]
+        self.seeded = False
+
+    def seed(self, rng: np.random.Generator) -> None:
+        self.words[:] = words_from(rng, self.n)
+        self.seeded = True
+
+    def reset(self) -> None:
+        o = self.options
+        self.skip[:] = False
+        K.vec_reset(self.states, self.template, o.seat, o.codes, self.words, o.max_turns, self.st, self.outside_obs)
+        self._play_outside(write_reward=False)
+        K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks)
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """One batch step; returns (rewards, terminated, truncated, illegal) of the games' last moves."""
+        o = self.options
+        acts = np.asarray(actions, dtype=np.int64).reshape(-1)
+        if acts.shape != (self.n,):
+            raise ValueError(f"actions must hold one action per game ({self.n}); got shape {np.shape(actions)}")
+        if o.illegal_action == "raise":
+            self._check_legal(acts)
+        if self.fused:
+            return self._step_fused(acts)
+        return self._step_phased(acts)
+
+    def _step_phased(self, acts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Python opponents or a reward_fn: apply and play on, Python in between, then autoreset and observe."""
+        o = self.options
+        if self.prev is not None:
+            K.copy_states(self.prev, self.states)
+        waiting = K.vec_apply(self.states, acts, o.seat, o.codes, self.words, o.max_turns, self.skip, self.st,
+                              self.rewards, self.outside_obs)
+        if waiting:
+            self._play_outside(write_reward=True)
+        illegal = self.st == K.ST_ILLEGAL
+        terminated = (self.st == K.ST_DONE) | illegal
+        truncated = self.st == K.ST_TRUNC
+        if self.prev is not None:
+            self._custom_rewards()
+        self.rewards[illegal] = o.illegal_penalty
+        rewards = self.rewards.copy()
+        K.vec_finish(self.states, self.template, o.seat, o.codes, self.words, o.max_turns, self.st, self.same_step,
+                     self.skip, not self.python_seats, self.obs, self.masks, self.final_obs, self.has_final,
+                     self.outside_obs)
+        if self.python_seats:
+            self._play_outside(write_reward=False)
+            K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks)
+        return rewards, terminated, truncated, illegal
+
+    def _step_fused(self, acts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Every other seat compiled, default rewards: the whole step in one compiled call (per thread: the
+        kernels release the GIL, each thread steps its own slice of the games)."""
+        if self._pool is None:
+            self._step_slice(acts, 0, self.n)
+        else:
+            list(self._pool.map(lambda c: self._step_slice(acts, *c), self._chunks))
+        o = self.options
+        illegal = self.st == K.ST_ILLEGAL
+        terminated = (self.st == K.ST_DONE) | illegal
+        truncated = self.st == K.ST_TRUNC
+        if illegal.any():
+            self.rewards[illegal] = o.illegal_penalty
+        return self.rewards, terminated, truncated, illegal
+
+    def _step_slice(self, acts: np.ndarray, lo: int, hi: int) -> None:
+        o = self.options
+        K.vec_step(self.states[lo:hi], acts[lo:hi], o.seat, o.codes, self.words[lo:hi], o.max_turns, self.template,
+                   self.same_step, self.skip[lo:hi], self.st[lo:hi], self.rewards[lo:hi], self.obs[lo:hi],
+                   self.masks[lo:hi], self.final_obs[lo:hi], self.has_final[lo:hi])
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def _check_legal(self, acts: np.ndarray) -> None:
+        ok = (acts >= 0) & (acts < NUM_ACTIONS)
+        ok[ok] = self.masks[np.flatnonzero(ok), acts[ok]]
+        bad = np.flatnonzero(~ok & ~self.skip)
+        if bad.size:
+            i = int(bad[0])
+            raise IllegalActionError(f"game {i}: action {int(acts[i])} is not legal; legal actions: "
+                                     f"{np.flatnonzero(self.masks[i]).tolist()} ({bad.size} games had an "
+                                     f"illegal action)")
+
+    def _custom_rewards(self) -> None:
+        o = self.options
+        assert o.reward_fn is not None and self.prev is not None
+        for i in np.flatnonzero(~self.skip & (self.st != K.ST_ILLEGAL)):
+            self.rewards[i] = float(o.reward_fn(self.prev[i].reshape(()), self.states[i].reshape(()), o.seat))
+
+    def _play_outside(self, write_reward: bool) -> None:
+        """Python policies decide for their seats in every game waiting for one."""
+        o = self.options
+        while True:
+            waiting = np.flatnonzero(self.st == K.ST_OUTSIDE)
+            if waiting.size == 0:
+                return
+            for i in waiting:
+                p = int(self.states["dplayer"][i])
+                policy = o.policies[p]
+                if policy is None:
+                    raise RuntimeError(f"seat {p} has no policy")
+                mask = self.states["mask"][i].astype(bool)
+                obs = self.outside_obs[i].copy()
+                view = obs if o.obs_mode == "flat" else self.layout.split(obs)
+                act = check_policy_action(policy(view, mask), mask, f"the opponent policy of seat {p} (game {i})")
+                K.vec_outside(self.states, int(i), act, o.seat, o.codes, self.words, o.max_turns, self.st,
+                              self.rewards, write_reward, self.outside_obs)
+
+    def observations(self, buf: np.ndarray, copy: bool) -> Any:
+        out = buf.copy() if copy else buf
+        return out if self.options.obs_mode == "flat" else self.layout.split(out)
+
+
+class DeepFutureVectorEnv(VectorEnv):
+    """``num_envs`` games of ``DeepFuture-v0`` as one Gymnasium ``VectorEnv`` (next-step autoreset)."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(self, num_envs: int = 1, num_players: int = 1,
+                 opponents: OpponentSpec | list[OpponentSpec] = "random", seat: int = 0, obs_mode: str = "flat",
+                 max_turns: int | None = None, reward_fn: RewardFn | None = None,
+                 illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
+                 render_mode: str | None = None, copy: bool = True, threads: int = 1) -> None:
+        """Options as :class:`df_env.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``copy`` (return copies
+        of the buffers, default True; False is faster and the arrays change at the next step) and ``threads``
+        (step the games in that many slices on parallel threads, default 1; used when every other seat is
+        compiled and the reward is the default one)."""
+        options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
+                               illegal_penalty, restart_on_loss, render_mode)
+        self.games = BatchGames(num_envs, options, same_step=False, threads=threads)
+        self.num_envs = self.games.n
+        self.copy = bool(copy)
+        self.render_mode = render_mode
+        self.single_observation_space = observation_space(options.num_players, options.obs_mode)
+        self.single_action_space = action_space()
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, NUM_ACTIONS), dtype=np.int64)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
+        """New games in every slot, seeded from ``self.np_random`` (seeded by ``seed``)."""
+        super().reset(seed=seed)
+        if seed is not None or not self.games.seeded:
+            self.games.seed(self.np_random)
+        self.games.reset()
+        return self.games.observations(self.games.obs, self.copy), self._info(None)
+
+    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
+        rewards, terminated, truncated, illegal = self.games.step(actions)
+        obs = self.games.observations(self.games.obs, self.copy)
+        if self.copy:
+            rewards = rewards.copy()
+        return obs, rewards, terminated, truncated, self._info(illegal)
+
+    def action_masks(self) -> np.ndarray:
+        """``(num_envs, NUM_ACTIONS)`` bool masks of the pending decisions (a game to be reset: all False)."""
+        return self.games.masks.copy()
+
+    def render(self) -> tuple[Any, ...] | None:
+        if self.render_mode is None:
+            return None
+        return (render_state(self.state(0), self.games.options.seat, self.render_mode),)
+
+    def state(self, i: int) -> State:
+        """The engine state of game ``i`` (a 0-d view: do not modify it)."""
+        return self.games.states[i].reshape(())
+
+    def _info(self, illegal: np.ndarray | None) -> dict[str, Any]:
+        masks = self.games.masks.copy() if self.copy else self.games.masks
+        everywhere = np.ones(self.num_envs, dtype=np.bool_)
+        info: dict[str, Any] = {"action_mask": masks, "_action_mask": everywhere}
+        if illegal is not None and illegal.any():
+            info["illegal_action"] = illegal
+            info["_illegal_action"] = illegal.copy()
+        return info
+
+
+def make_sb3_vec_env(num_envs: int = 1, **options: Any) -> Any:
+    """The Stable-Baselines3 ``VecEnv`` of :mod:`df_env.envs.sb3_vec` (imported here lazily: SB3 loads torch)."""
+    from .sb3_vec import DeepFutureSB3VecEnv
+
+    return DeepFutureSB3VecEnv(num_envs=num_envs, **options)

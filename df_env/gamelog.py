@@ -1,0 +1,143 @@
+"""Game logs: a game saved as its configuration, seed and actions (a game is a pure function of them, R5).
+
+File format (JSON)::
+
+    {"format": "df_env.game_log", "version": 1,
+     "config": {"num_players": 2, "restart_on_loss": false},
+     "seed": 7, "seats": ["human", "heuristic"], "actions": [146, 12, ...],
+     "result": {"over": true, "winner": 0, "victory": "Culture", "turns": 31}}
+
+``seats`` names who played each seat (informational); ``result`` is written for the reader and checked on
+replay. Example:
+
+    >>> import os, tempfile
+    >>> from df_env import engine
+    >>> log = GameLog(num_players=1, seed=3, seats=["random"], actions=[])
+    >>> s = engine.new_game(log.game_config(), log.seed)
+    >>> log.actions.append(int(engine.legal_actions(s)[0]))
+    >>> path = os.path.join(tempfile.mkdtemp(), "g.json")
+    >>> save_log(log, path)
+    >>> load_log(path).actions == log.actions
+    True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from df_env.engine.api import GameConfig, IllegalActionError, apply_action, new_game
+from df_env.engine.constants import VICTORY_NAMES
+
+LOG_FORMAT = "df_env.game_log"
+LOG_VERSION = 1
+
+
+class GameLogError(ValueError):
+    """An unreadable or inconsistent game log."""
+
+
+@dataclass
+class GameLog:
+    """A game as configuration, seed and the actions taken, in order."""
+
+    num_players: int
+    seed: int
+    seats: list[str]
+    actions: list[int] = field(default_factory=list)
+    restart_on_loss: bool = False
+    result: dict[str, Any] = field(default_factory=dict)
+
+    def game_config(self) -> GameConfig:
+        return GameConfig(num_players=self.num_players, restart_on_loss=self.restart_on_loss)
+
+    def set_result(self, state: np.ndarray) -> None:
+        """Record how the game stands in ``state`` (its last position)."""
+        w = int(state["winner"])
+        self.result = {"over": bool(state["over"]), "winner": w,
+                       "victory": VICTORY_NAMES[int(state["victory"])] if w >= 0 else None,
+                       "turns": int(state["turn"])}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": LOG_FORMAT, "version": LOG_VERSION,
+                "config": {"num_players": self.num_players, "restart_on_loss": self.restart_on_loss},
+                "seed": self.seed, "seats": self.seats, "actions": self.actions, "result": self.result}
+
+
+def save_log(log: GameLog, path: str | os.PathLike[str]) -> Path:
+    """Write the log (directories are created); returns the path."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(json.dumps(log.to_dict()) + "\n")
+    tmp.replace(p)
+    return p
+
+
+def load_log(path: str | os.PathLike[str]) -> GameLog:
+    """Read and check a log file; :class:`GameLogError` says what is wrong."""
+    p = Path(path)
+    try:
+        doc = json.loads(p.read_text())
+    except FileNotFoundError:
+        raise GameLogError(f"{p}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise GameLogError(f"{p}: not a readable JSON file ({err})") from None
+    return log_from_dict(doc, str(p))
+
+
+def _need(cond: bool, where: str, what: str) -> None:
+    if not cond:
+        raise GameLogError(f"{where}: {what}")
+
+
+def log_from_dict(doc: Any, where: str = "game log") -> GameLog:
+    """A :class:`GameLog` from its JSON document, checked field by field."""
+    _need(isinstance(doc, dict) and doc.get("format") == LOG_FORMAT, where,
+          f"not a game log (expected \"format\": \"{LOG_FORMAT}\")")
+    _need(doc.get("version") == LOG_VERSION, where, f"log version {doc.get('version')!r}, this df_env reads "
+          f"version {LOG_VERSION}")
+    config = doc.get("config")
+    _need(isinstance(config, dict), where, "\"config\" must be an object")
+    n = config.get("num_players")
+    _need(n in (1, 2, 3) and not isinstance(n, bool), where, f"config.num_players must be 1, 2 or 3, got {n!r}")
+    seed = doc.get("seed")
+    _need(isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0, where,
+          f"seed must be an integer >= 0, got {seed!r}")
+    actions = doc.get("actions")
+    _need(isinstance(actions, list) and all(isinstance(a, int) and not isinstance(a, bool) for a in actions),
+          where, "\"actions\" must be a list of integers")
+    seats = doc.get("seats", [f"player {p}" for p in range(n)])
+    _need(isinstance(seats, list) and len(seats) == n, where, f"\"seats\" must list {n} names")
+    return GameLog(num_players=n, seed=seed, seats=[str(x) for x in seats], actions=list(actions),
+                   restart_on_loss=bool(config.get("restart_on_loss", False)), result=dict(doc.get("result") or {}))
+
+
+def replay(log: GameLog) -> Iterator[tuple[int, np.ndarray, int]]:
+    """Yield ``(step, state before, action)`` for every logged action; the state is the game's own, advanced
+    after each yield (copy it to keep it). Raises :class:`GameLogError` at an action the engine refuses."""
+    s = new_game(log.game_config(), log.seed)
+    for k, a in enumerate(log.actions):
+        yield k, s, a
+        _apply_logged(s, k, a)
+
+
+def final_state(log: GameLog) -> np.ndarray:
+    """The position after the last logged action."""
+    s = new_game(log.game_config(), log.seed)
+    for k, a in enumerate(log.actions):
+        _apply_logged(s, k, a)
+    return s
+
+
+def _apply_logged(s: np.ndarray, k: int, a: int) -> None:
+    try:
+        apply_action(s, a)
+    except IllegalActionError as err:
+        raise GameLogError(f"step {k + 1}: {err} (was the log written by another engine version?)") from None

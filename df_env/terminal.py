@@ -1,0 +1,148 @@
+"""Playing and replaying in the terminal (``df-env play``, ``df-env replay``).
+
+A person plays one seat; the other seats are agents (``"heuristic"``, ``"mcts:iters=200"``...). At each of his
+decisions he sees what happened since his last one (his own choice, the other seats' choices, every event as he
+can see it), the game as he sees it (hidden cards stay hidden) and the legal choices by name, numbered. The game
+is saved as a log (:mod:`df_env.gamelog`) when it ends or when he quits.
+
+Input and output go through a :class:`Console` so that tests can script them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from agents import Agent, make_agent
+from df_env.engine.api import apply_action, legal_actions, legal_mask, new_game
+from df_env.engine.observation import observe
+from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
+
+from .gamelog import GameLog, final_state, replay, save_log
+
+DECISION_TITLE = "\n== decision =="  # render_text's sections after the view: the decision, then the events
+HELP = "type the number of a choice; v: show the game again; q: save and quit; ?: this help"
+
+
+def _stdin(prompt: str) -> str:
+    return input(prompt)
+
+
+def _stdout(text: str) -> None:
+    print(text)
+
+
+@dataclass
+class Console:
+    """Where the terminal reads and writes (``read`` raises EOFError at the end of input)."""
+
+    read: Callable[[str], str] = _stdin
+    write: Callable[[str], None] = _stdout
+
+
+def _view(state: np.ndarray, observer: int | None, color: bool) -> str:
+    """The game view without its decision and last-step events (the caller shows the choices, numbered, and
+    everything since the last decision)."""
+    return render_text(state, observer, color).split(DECISION_TITLE)[0]
+
+
+def _choices(state: np.ndarray) -> list[tuple[int, str]]:
+    return [(int(a), action_to_string(state, int(a))) for a in legal_actions(state)]
+
+
+def _ask(console: Console, choices: list[tuple[int, str]], show: Callable[[], None]) -> int | None:
+    """The chosen action, or None to quit."""
+    while True:
+        try:
+            text = console.read(f"your choice (1-{len(choices)}, ? for help): ").strip().lower()
+        except EOFError:
+            return None
+        if text in ("q", "quit", "exit"):
+            return None
+        if text in ("?", "h", "help"):
+            console.write(HELP)
+        elif text in ("v", "view"):
+            show()
+        elif text.isdigit() and 1 <= int(text) <= len(choices):
+            return choices[int(text) - 1][0]
+        else:
+            console.write(f"not a choice: {text!r}; {HELP}")
+
+
+def _show_decision(console: Console, state: np.ndarray, seat: int, since: list[str], color: bool) -> None:
+    console.write("\n== since your last decision ==")
+    console.write("\n".join(f"  {line}" for line in since) if since else "  (nothing)")
+    console.write(_view(state, seat, color))
+    console.write(decision_to_string(state))
+    for i, (_, text) in enumerate(_choices(state), 1):
+        console.write(f"  {i:>3}. {text}")
+
+
+def _agent_action(agent: Agent, state: np.ndarray, seat: int) -> int:
+    obs = observe(state, seat) if agent.uses_observation else None
+    return agent.act(obs, legal_mask(state), state.copy() if agent.uses_state else None)
+
+
+def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log_path: str,
+               console: Console | None = None, color: bool = False) -> GameLog:
+    """Play a game in the terminal: the person plays ``seat``, ``opponents`` (one spec per other seat, in seat
+    order) play the rest. Returns the log, also saved at ``log_path``."""
+    console = console or Console()
+    if not 0 <= seat < num_players:
+        raise ValueError(f"seat must be 0..{num_players - 1} for {num_players} players, got {seat}")
+    if len(opponents) != num_players - 1:
+        raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
+    seats = list(opponents)
+    seats.insert(seat, "human")
+    agents = {p: make_agent(spec) for p, spec in enumerate(seats) if p != seat}
+    for p, agent in agents.items():
+        agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
+    log = GameLog(num_players=num_players, seed=seed, seats=seats)
+    s = new_game(log.game_config(), seed)
+    since = event_strings(s, seat)
+    while not s["over"]:
+        p = int(s["dplayer"])
+        if p == seat:
+            _show_decision(console, s, seat, since, color)
+            a = _ask(console, _choices(s), lambda: console.write(_view(s, seat, color)))
+            if a is None:
+                break
+            since = [f"you: {action_to_string(s, a)}"]
+        else:
+            a = _agent_action(agents[p], s, p)
+            since.append(f"player {p} ({seats[p]}): {action_to_string(s, a)}")
+        apply_action(s, a)
+        log.actions.append(a)
+        since += [f"  {e}" for e in event_strings(s, seat)]
+    log.set_result(s)
+    save_log(log, log_path)
+    console.write(_view(s, None if s["over"] else seat, color))
+    console.write(f"{'game over' if s['over'] else 'game stopped'}; the log is saved in {log_path}")
+    return log
+
+
+def replay_game(log: GameLog, observer: int | None = None, step: bool = True, console: Console | None = None,
+                color: bool = False) -> np.ndarray:
+    """Show every position of a logged game with the choice made there; ``step``: wait for Enter between
+    positions (q quits, a shows the rest without stopping). Returns the last position shown."""
+    console = console or Console()
+    n = len(log.actions)
+    for k, s, a in replay(log):
+        console.write(f"\n######## step {k + 1}/{n}")
+        console.write(render_text(s, observer, color))
+        console.write(f"-> player {int(s['dplayer'])} ({log.seats[int(s['dplayer'])]}) chose: "
+                      f"{action_to_string(s, a)}")
+        if step:
+            try:
+                key = console.read("Enter: next, a: all, q: quit ").strip().lower()
+            except EOFError:
+                key = "q"
+            if key == "q":
+                return s.copy()
+            step = key != "a"
+    s = final_state(log)
+    console.write(f"\n######## after step {n}")
+    console.write(render_text(s, observer, color))
+    return s

@@ -1,0 +1,167 @@
+"""The ``df-env`` command line and the benchmark behind it (tiny game counts)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from df_env import engine
+from df_env.bench import BenchConfig, run_bench, wilson
+from df_env.cli import main
+from df_env.gamelog import GameLog, GameLogError, final_state, load_log, save_log
+from df_env.terminal import Console, play_human, replay_game
+
+
+def _bench(tmp_path: Path, *extra: str) -> tuple[int, dict]:
+    out = tmp_path / "b"
+    code = main(["bench", "--no-progress", "--out", str(out), *extra])
+    doc = json.loads((tmp_path / "b.json").read_text()) if code == 0 else {}
+    return code, doc
+
+
+# ---------------------------------------------------------------------------------------------- bench
+def test_bench_solo_writes_table_json_csv_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, doc = _bench(tmp_path, "--agents", "random", "heuristic", "--games", "30", "-j", "1")
+    assert code == 0
+    table = capsys.readouterr().out
+    assert "win rate" in table and "heuristic" in table and "losses by" in table
+    rows = {s["agent"]: s for s in doc["summary"]}
+    assert rows["random"]["games"] == 30 and rows["random"]["wins"] == 0
+    assert rows["heuristic"]["mean_turns"] > rows["random"]["mean_turns"]
+    assert len(doc["games"]) == 60
+    with (tmp_path / "b.csv").open() as f:
+        assert len(list(csv.DictReader(f))) == 60
+    assert (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_bench_results_do_not_depend_on_jobs() -> None:
+    config = dict(agents=("random", "heuristic"), games=12, seed=5)
+    one = run_bench(BenchConfig(jobs=1, **config), show_progress=False)  # type: ignore[arg-type]
+    two = run_bench(BenchConfig(jobs=2, **config), show_progress=False)  # type: ignore[arg-type]
+    strip = [(g.seating, g.game, g.seed, g.winner, g.turns, g.decisions, g.peak_progress) for g in one.games]
+    assert strip == [(g.seating, g.game, g.seed, g.winner, g.turns, g.decisions, g.peak_progress) for g in two.games]
+
+
+def test_bench_same_deals_for_every_agent() -> None:
+    result = run_bench(BenchConfig(agents=("random", "heuristic"), games=5, jobs=1), show_progress=False)
+    seeds = {}
+    for g in result.games:
+        seeds.setdefault(g.game, set()).add(g.seed)
+    assert all(len(v) == 1 for v in seeds.values())
+
+
+def test_bench_multiplayer_rotates_seatings_and_rates(tmp_path: Path) -> None:
+    code, doc = _bench(tmp_path, "--players", "2", "--agents", "random", "heuristic", "--games", "10", "-j", "1")
+    assert code == 0
+    seatings = {tuple(g["agents"]) for g in doc["games"]}
+    assert seatings == {(0, 1), (1, 0)}
+    rows = {s["agent"]: s for s in doc["summary"]}
+    assert rows["heuristic"]["games"] == rows["random"]["games"] == 20
+    assert rows["heuristic"]["rating_mu"] is not None
+    assert BenchConfig(agents=("a", "b", "c"), num_players=2).seatings() == [(0, 1), (1, 0), (0, 2), (2, 0),
+                                                                              (1, 2), (2, 1)]
+    assert BenchConfig(agents=("h", "h", "r"), num_players=3).labels() == ["h #1", "h #2", "r"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--agents", "nosuch"], "unknown agent 'nosuch'"),
+    (["--agents", "mcts:speed=3"], "no option speed"),
+    (["--players", "3", "--agents", "random", "random"], "3 players need at least 3 agent specs"),
+])
+def test_bench_user_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+                           message: str) -> None:
+    code, _ = _bench(tmp_path, *argv, "--games", "2")
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_argument_errors_exit_with_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["bench", "--players", "4"], ["bench", "--games", "0"], ["nosuch"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+    assert "players must be 1, 2 or 3" in capsys.readouterr().err
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+# ---------------------------------------------------------------------------------------------- play / replay
+def _scripted(answers: list[str]) -> tuple[Console, list[str]]:
+    out: list[str] = []
+    it = iter(answers)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return Console(read=read, write=out.append), out
+
+
+def test_play_against_an_agent_saves_a_replayable_log(tmp_path: Path) -> None:
+    console, out = _scripted(["?", "x", "v", "1", "2", "1", "1", "q"])
+    path = tmp_path / "g.json"
+    log = play_human(2, 0, ["heuristic"], seed=4, log_path=str(path), console=console)
+    text = "\n".join(out)
+    assert "since your last decision" in text and "not a choice: 'x'" in text and "type the number" in text
+    assert "player 1 (heuristic)" in text or "you:" in text
+    saved = load_log(path)
+    assert saved.actions == log.actions and saved.seats == ["human", "heuristic"] and len(saved.actions) >= 4
+    s = final_state(saved)
+    assert not s["over"] and saved.result["over"] is False
+    console, out = _scripted(["", "a"])
+    last = replay_game(saved, observer=0, console=console)
+    assert last.tobytes() == s.tobytes()
+    assert sum("######## step" in line for line in out) == len(saved.actions)
+
+
+def test_play_and_replay_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = iter(["1"] * 3 + ["q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    path = tmp_path / "solo.json"
+    assert main(["play", "--seed", "3", "--log", str(path)]) == 0
+    assert len(load_log(path).actions) == 3
+    assert main(["replay", str(path), "--all"]) == 0
+
+
+def test_replay_rejects_bad_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["replay", str(bad)]) == 2
+    assert "not a readable JSON file" in capsys.readouterr().err
+    bad.write_text(json.dumps({"format": "something else"}))
+    assert main(["replay", str(bad)]) == 2
+    assert "not a game log" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    s = engine.new_game(engine.GameConfig(1), seed=0)
+    illegal = int(np.flatnonzero(~engine.legal_mask(s))[0])
+    save_log(GameLog(num_players=1, seed=0, seats=["x"], actions=[illegal]), bad)
+    with pytest.raises(GameLogError, match="step 1: action"):
+        final_state(load_log(bad))
+
+
+# ---------------------------------------------------------------------------------------------- campaign, agents
+def test_campaign_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "galaxy.json")
+    assert main(["campaign", "new", path, "--seed", "3"]) == 0
+    assert main(["campaign", "play", path, "--games", "2", "--agents", "heuristic", "--max-turns", "40"]) == 0
+    assert main(["campaign", "show", path]) == 0
+    out = capsys.readouterr().out
+    assert "game 2:" in out and "games played: 2" in out
+    assert main(["campaign", "new", path]) == 2  # exists already
+    assert main(["campaign", "play", path, "--agents", "nosuch"]) == 2
+
+
+def test_agents_command_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["agents"]) == 0
+    out = capsys.readouterr().out
+    assert "mcts:" in out and "iters=100" in out and "heuristic" in out
