@@ -104,3 +104,15 @@ def test_clone_is_independent() -> None:
     engine.apply_action(t, int(engine.legal_actions(t)[0]))
     assert s.tobytes() != t.tobytes()
     assert engine.new_game(engine.GameConfig(), seed=5).tobytes() == s.tobytes()
+
+
+def test_engine_imports_no_adapter() -> None:
+    """The rules engine stands alone: importing it loads no env, agent, training or plotting library."""
+    import subprocess
+    import sys
+
+    code = ("import sys, df_env.engine, df_env.engine.text, df_env.engine.position; "
+            "bad = [m for m in ('gymnasium', 'pettingzoo', 'agents', 'stable_baselines3', 'torch', 'matplotlib', "
+            "'df_env.envs') if m in sys.modules]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[]", out

@@ -17,3 +17,9 @@ def test_playthrough_matches_golden_file(n_players: int, seed: int) -> None:
     diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), "golden", "now", n=2))
     assert actual == expected, f"playthrough changed:\n{diff[:4000]}"
     assert actual.count("decision:") >= 5
+
+
+def test_state_doc_is_up_to_date() -> None:
+    from df_env.engine import statedoc
+
+    assert statedoc.DOC_PATH.read_text() == statedoc.generate(), "run python -m df_env.engine.statedoc"

@@ -255,15 +255,16 @@ def world(num: int, suit: str, sector: int, *lines: str) -> dict[str, Any]:
 
 def test_settle_world_from_hand_in_controlled_sector_then_draw_one_r13():
     w_ok, w_far, w_ok2 = world(3, "S", 23, "S2"), world(4, "H", 45, "H2"), world(5, "R", 24, "R2")
-    s, ids = build(hand=("M1", w_ok, w_far, w_ok2), sectors={24: {"cubes": 1, "owner": 0}}, deck=BLANKS)
-    action(s, SETTLE)
+    s, ids = build(hand=("M1", w_ok, w_far, w_ok2, "S4"), sectors={24: {"cubes": 1, "owner": 0}}, deck=BLANKS)
+    action(s, SETTLE, 0)
     assert dk(s) == "SETTLE_SOURCE", decision_to_string(s)
     assert ok(s, L.B_HAND, 0) and ok(s, L.B_HAND, 2) and not ok(s, L.B_HAND, 1), "a world in a controlled sector"
+    assert not ok(s, L.B_HAND, 3), "worlds in hand: no blank"
     assert not ok(s, L.B_SPECIAL, L.NEW_WORLD), "worlds in hand: no new card without Society"
     do(s, L.B_HAND, 0)
     assert worlds(s) == [ids["hand"][1]]
     assert written(s, ids["hand"][1]) == [(0, 2)], "a world from hand keeps its advancements"
-    assert hand(s) == [ids["hand"][2], ids["hand"][3], ids["deck"][-1]], "then draw 1"
+    assert hand(s) == [ids["hand"][2], ids["hand"][3], ids["hand"][4], ids["deck"][-1]], "then draw 1"
 
 
 def test_settle_illegal_with_worlds_in_hand_none_in_controlled_sectors_r13():
@@ -273,19 +274,27 @@ def test_settle_illegal_with_worlds_in_hand_none_in_controlled_sectors_r13():
 
 def test_settle_from_the_line_whatever_the_hand_conquest_free_power_and_advance_r13():
     lw = world(5, "S", 23, "H1")  # Economy: a start advancement, nothing to consume for POWER or ADVANCE
-    s, ids = build(hand=("M1", world(4, "H", 45, "H2")), line=(lw,), deck=BLANKS * 2)
+    s, ids = build(hand=("M1", world(4, "H", 45, "H2"), "S3"), line=(lw,), deck=BLANKS * 2)
     assert ok(s, L.B_ACTION, SETTLE), "a line world in a controlled sector is always available"
     action(s, SETTLE)  # the line world is the only source (R27 takes it)
     assert worlds(s) == [ids["line"]["5"]] and s["line"][4] == -1
     # the free POWER drew 2 (no card paid), then the free ADVANCE asks its target
-    assert len(hand(s)) == 1 + 2, render_text(s)
+    assert len(hand(s)) == 2 + 2, render_text(s)
     assert dk(s) == "ADVANCE_TARGET", decision_to_string(s)
     do(s, L.B_SPECIAL, L.DECK)
     while dk(s) not in ("ACTION", "NONE"):
         do(s, *L.block_of(int(engine.legal_actions(s)[0])))
     assert dk(s) == "ACTION"
     assert int(s["n_acts"]) == 1, "the free POWER and ADVANCE are not among the two actions"
-    assert ok(s, L.B_ACTION, POWER) or not any(s["c_suit"][c] == 0 for c in hand(s))
+    assert len(s["techs"][0, : s["techs_n"][0]]) == 1, "the free ADVANCE drew a tech"
+    assert ok(s, L.B_ACTION, POWER), "POWER can still be taken as the second action"
+
+
+def test_settle_conquest_free_power_even_after_power_was_taken_r13():
+    lw = world(5, "S", 23, "H1")
+    s, _ = build(hand=("M1", world(4, "H", 45, "H2")), line=(lw,), deck=BLANKS * 2, taken=("POWER",))
+    action(s, SETTLE)
+    assert len(hand(s)) == 1 + 2 and dk(s) == "ADVANCE_TARGET", render_text(s)
 
 
 def test_settle_conquest_free_power_gets_its_advancements_r13():
@@ -512,7 +521,9 @@ def test_battle_other_player_losing_last_cubes_loses_sector_and_homeworld_r22():
     s, ids = build(hand=("H1",), sectors=sectors, players=2, home_sector=46, other_hand=("S1",))
     action(s, BATTLE)  # the only pair 46-56 and k = 1: R27
     assert cubes(s, 56) == (0, -1) and cubes(s, 46) == (2, 0)
-    assert s["home"][1] != ids["home1"] or s["lost"][1] or s["rehome"][1], render_text(s)
+    # no settled world to rehome on: player 1 loses (standard variant, R24); his homeworld joins the line
+    assert s["lost"][1] == 1 and s["home"][1] == -1, render_text(s)
+    assert s["line"][1] == ids["home1"]
 
 
 def test_battle_no_rival_adjacent_track_of_choice_and_advancements_apply_r15():
@@ -636,3 +647,34 @@ def test_expand_astronomy_communication_religion_raise_tracks_r11():
     s, _ = build(hand=("F1",), home_lines=("K4", "S3", "F2"))
     action(s, EXPAND)
     assert (track(s, XENO), track(s, MIGHT), track(s, CULTURE)) == (1, 1, 2)
+
+
+def test_expand_wonder_population_stops_at_five_r16():
+    sectors = {25: {"cubes": 0, "wonder": "Population", "wonder_suit": "R"}, 23: {"cubes": 5, "owner": 0}}
+    s, _ = build(hand=("F1", "R6"), sectors=sectors)
+    action(s, EXPAND, 0)
+    do(s, L.B_SECTOR, X[25])
+    do(s, L.B_COUNT, 2)
+    do(s, L.B_HAND, 0)
+    assert cubes(s, 25) == (5, 0), "2 moved + 6, up to 5"
+
+
+def test_expand_spacecraft_destination_with_wonder_r16():
+    sectors = {34: {"cubes": 0, "wonder": "Stability", "wonder_suit": "K"}, 23: {"cubes": 5, "owner": 0}}
+    s, _ = build(hand=("F1", "K3"), home_lines=("F5",), sectors=sectors)
+    action(s, EXPAND, 0)
+    do(s, L.B_SECTOR, X[25])
+    do(s, L.B_COUNT, 1)
+    assert dk(s) == "SPACECRAFT"
+    do(s, L.B_SECTOR, X[34])
+    assert dk(s) == "WONDER_USE", decision_to_string(s)
+    do(s, L.B_HAND, 0)
+    assert track(s, STABILITY) == 3 and cubes(s, 34) == (1, 0)
+
+
+def test_expand_spacecraft_needs_a_cube_left_to_move_r16():
+    s, _ = build(hand=("F1",), home_lines=("F5",), sectors={23: {"cubes": 3, "owner": 0}})
+    action(s, EXPAND)
+    do(s, L.B_SECTOR, X[25])
+    do(s, L.B_COUNT, 2)
+    assert dk(s) == "ACTION" and cubes(s, 23) == (1, 0), "the source keeps its last cube: no Spacecraft move"

@@ -678,7 +678,7 @@ def test_evoke_foot_moves_cubes_into_two_different_adjacent_sectors_table4() -> 
     apply(s, L.B_COUNT, 2)
     assert ("sector", X(34)) not in legal(s) and ("sector", X(25)) in legal(s), why(s)
     apply(s, L.B_SECTOR, X(25))
-    assert legal(s) == {("count", 1)} or dname(s) == "ACTION", why(s)  # 25 has room for 1 only
+    assert dname(s) == "ACTION", why(s)  # 25 has room for 1 only: the count 1 is taken (R27)
     assert cubes(s, 23) == (2, 0) and cubes(s, 34) == (2, 0) and cubes(s, 25) == (5, 0), why(s)
     assert cubes(s, 22)[0] == 2  # a rival sector is no destination
 
@@ -807,6 +807,29 @@ def test_a_player_wins_on_another_players_turn_R23_R30() -> None:
     while not engine.is_terminal(s):
         apply(s, *L.block_of(int(engine.legal_actions(s)[0])))
     assert list(engine.returns(s)) == [-1.0, 1.0]
+
+
+def test_a_rival_cube_given_by_R20_wins_the_game_for_the_other_player_R23_R30() -> None:
+    """Player 0 fails a challenge in his challenge phase (row S4: Might -3, 1 random rival cube); the sector drawn
+    (44) is player 1's, so it gets 1 cube of his colour (R20): his 25th cube on the map; he wins at once, on
+    player 0's turn."""
+    p, ids = winner_pos(players=2, current=0, winner_seat=1)
+    p.at = "challenge"
+    p.map["33"]["cubes"] = 5
+    for x, n in ((11, 5), (12, 5), (13, 5), (44, 4)):
+        p.sector(x, n, 1)
+    fail_num, line_num, d1, d2 = (p.add(c) for c in ("M4", "H1", "F4", "K4"))
+    p.deck = deck(fail_num, line_num, d1, d2, *ids["deck"])
+    s_dict_challenges = [{"suit": "S"}]
+    d = {"format": "df_env.position", "version": 1, "at": "challenge", "seed": 7, "header": p.header,
+         "map": p.map, "cards": p.cards, "players": p.players,
+         "piles": {"deck": p.deck, "discard": p.discard, "challenges": s_dict_challenges}}
+    s = from_dict(d)
+    invariants.check(s)
+    assert int(s["winner"]) == 1 and int(s["cur"]) == 0, why(s)
+    assert int(s["victory"]) == V_POPULATION and cubes(s, 44) == (5, 1)
+    assert int(s["tracks"][0][1]) == -3  # the failure's Might loss came first
+    assert dname(s) == "CIV_SUIT" and int(s["dplayer"]) == 1
 
 
 def test_victory_by_a_cube_gained_in_play_R23() -> None:

@@ -105,12 +105,10 @@ def _illegal_message(state: State, action: int) -> str:
     return f"action {action} is illegal for decision {name} ({what}); legal actions: {legal}"
 
 
-_RAW = np.dtype((np.void, STATE_DTYPE.itemsize))
-
-
 def clone(state: State) -> State:
-    """An independent copy of ``state`` (one memcpy: the record is copied as raw bytes)."""
-    return state.view(_RAW).copy().view(STATE_DTYPE)
+    """An independent copy of ``state``. (Copied as raw bytes: numpy's own ``copy`` of a record with
+    sub-arrays walks field by field and is ~20x slower.)"""
+    return np.frombuffer(bytearray(state.tobytes()), STATE_DTYPE).reshape(())
 
 
 def current_player(state: State) -> int:
