@@ -19,7 +19,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-QUICK_AGENTS = ("random", "heuristic", "mcts:iters=40")
+QUICK_AGENTS = ("random", "heuristic", "mcts:iters=100")
 QUICK_GAMES = 100
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 
 from df_env import engine
 from df_env.engine import invariants
@@ -68,8 +69,13 @@ def build(
     ids["worlds"] = [add(c) for c in worlds]
     ids["deck"] = [add(c) for c in deck]
     ids["line"] = {str(c["num"]): add(c) for c in line}
-    p0 = {"hand": ids["hand"], "homeworld": home, "techs": ids["techs"], "worlds": ids["worlds"],
-          "tracks": tracks or {}}
+    p0 = {
+        "hand": ids["hand"],
+        "homeworld": home,
+        "techs": ids["techs"],
+        "worlds": ids["worlds"],
+        "tracks": tracks or {},
+    }
     plist = [p0]
     cube_map: dict[str, Any] = {str(home_sector): {"cubes": 3, "owner": 0}}
     if players == 2:
@@ -376,6 +382,18 @@ def test_settle_paying_card_does_not_count_r34():
     assert not ok(s, L.B_ACTION, SETTLE), legal(s)
 
 
+def test_settle_society_tech_in_hand_cannot_pay_but_can_be_consumed_r34_r10():
+    tech = {"num": 1, "suit": "M", "type": "tech", "lines": ["M6", "S2", "S3"]}
+    s, ids = build(hand=(tech, "M1", world(4, "H", 45, "H2")), deck=BLANKS, players=2)
+    # only M1 may pay: paying with the tech would leave no source (R34); then BOOST must consume the tech (going
+    # on is not yet possible), a new card is the only source and 23 the only sector: R27 takes each single choice
+    action(s, SETTLE)
+    assert dk(s) == "ACTION", decision_to_string(s)
+    assert ids["hand"][1] in discard(s) and ids["hand"][0] in discard(s), "M1 paid, the Society tech was consumed"
+    assert hand(s) == [ids["hand"][2]] and len(worlds(s)) == 1
+    assert s["c_known"][ids["hand"][2]] == 0, "Society from a consumed tech: the hand stays hidden"
+
+
 def test_settle_government_adds_advancements_and_offers_circling_r13_r11():
     # Government x2 on the homeworld: 1 random + 2 more (up to 3). Deck top first: K, 3 (random K3), then
     # the first Government: suit H, circle offered (none circled yet) -> choose H6; the second: suit S then 1
@@ -397,10 +415,31 @@ def test_settle_government_up_to_three_advancements_r13():
     deck = ("F5", "S1", "S2", "H4")
     s, ids = build(hand=("M1", w), home_lines=("M5", "M5"), deck=deck)
     action(s, SETTLE)
-    while dk(s) == "CIRCLE":
-        do(s, L.B_SPECIAL, L.GENERATE)
+    assert dk(s) == "CIRCLE"
+    do(s, L.B_SPECIAL, L.GENERATE)  # suit H, number 2
     c = ids["hand"][1]
-    assert len(written(s, c)) == 3
+    assert dk(s) == "ACTION" and written(s, c) == [(0, 2), (0, 3), (4, 2)]
+    assert int(s["deck_n"]) == 1, "one advancement generated (2 cards), then 1 card drawn"
+
+
+def test_settle_government_no_circle_when_the_world_has_a_circled_advancement_r13_r14():
+    w = world(3, "S", 23, {"suit": "S", "num": 2, "circled": True})
+    deck = ("F5", "S1", "H4")  # Government: suit H (no circling offered), number 1
+    s, ids = build(hand=("M1", w), home_lines=("M5",), deck=deck)
+    action(s, SETTLE)
+    assert dk(s) == "ACTION", decision_to_string(s)
+    assert written(s, ids["hand"][1]) == [(0, 2), (4, 1)] and s["c_circled"][ids["hand"][1]] == 1
+
+
+def test_settle_government_applies_to_a_conquered_line_world_r13():
+    lw = world(5, "S", 23, "H1")
+    deck = BLANKS + ("F5", "S3", "R4")  # Government: suit R, circle offered -> generate: number 3
+    s, ids = build(hand=("M1", world(4, "H", 45, "H2")), home_lines=("M5",), line=(lw,), deck=deck)
+    action(s, SETTLE)
+    assert dk(s) == "CIRCLE", decision_to_string(s)
+    do(s, L.B_SPECIAL, L.GENERATE)
+    assert written(s, ids["line"]["5"]) == [(4, 1), (2, 3)]
+    assert s["c_circled"][ids["line"]["5"]] == 0
 
 
 def test_settle_leisure_medicine_ecology_raise_tracks_r11():
@@ -411,8 +450,9 @@ def test_settle_leisure_medicine_ecology_raise_tracks_r11():
 
 # ---------------------------------------------------------------------------------------------- GROW
 def test_grow_two_cubes_in_own_sector_up_to_five_r27():
-    s, _ = build(hand=("R1",), sectors={23: {"cubes": 4, "owner": 0}, 24: {"cubes": 5, "owner": 0},
-                                        25: {"cubes": 1, "owner": 0}})
+    s, _ = build(
+        hand=("R1",), sectors={23: {"cubes": 4, "owner": 0}, 24: {"cubes": 5, "owner": 0}, 25: {"cubes": 1, "owner": 0}}
+    )
     action(s, GROW)
     assert dk(s) == "GROW_TARGET"
     assert ok(s, L.B_SECTOR, X[23]) and ok(s, L.B_SECTOR, X[25]) and not ok(s, L.B_SECTOR, X[24])
@@ -429,16 +469,6 @@ def test_grow_genetics_adds_two_more_r27():
     s, _ = build(hand=("R1",), home_lines=("R6",), sectors={23: {"cubes": 1, "owner": 0}})
     action(s, GROW)
     assert cubes(s, 23) == (5, 0), "2 + 2 Genetics (R27 chose the only sector)"
-
-
-def test_grow_two_genetics_still_only_two_more():
-    s, _ = build(hand=("R1",), home_lines=("R6", "R6"),
-                 sectors={23: None, 24: {"cubes": 1, "owner": 0}}, home_sector=24)
-    s2, _ = build(hand=("R1",), home_lines=("R6",), sectors={23: None, 24: {"cubes": 1, "owner": 0}},
-                  home_sector=24)
-    action(s, GROW)
-    action(s2, GROW)
-    assert cubes(s, 24) == (5, 0) and cubes(s2, 24) == (5, 0)
 
 
 def test_grow_biology_one_cube_each_in_different_other_sectors_r27():
@@ -484,8 +514,8 @@ def test_battle_defense_removes_more_free_distributed_over_pairs_r15():
     assert cubes(s, 22) == (1, 3) and cubes(s, 23) == (4, 0)
     assert dk(s) == "BATTLE_FROM", "Military: a second pair"
     do(s, L.B_SECTOR, X[23])
-    assert not ok(s, L.B_SECTOR, X[22]), "the same pair cannot be battled twice"
-    do(s, L.B_SECTOR, X[34]) if dk(s) == "BATTLE_TO" else None
+    # the pair 23-22 cannot be battled twice: 34 is the only target left and R27 takes it
+    assert dk(s) == "BATTLE_COUNT" and s["ctx"][1] == 3, decision_to_string(s)
     do(s, L.B_COUNT, 1)
     assert dk(s) == "BATTLE_DEFENSE" and ok(s, L.B_COUNT, 1) and not ok(s, L.B_COUNT, 2)
     do(s, L.B_COUNT, 1)
@@ -618,8 +648,11 @@ def test_expand_wonder_population_adds_cubes_table2_r16():
 
 
 def test_expand_wonder_territory_draws_culture_adds_and_caps_r16_r3():
-    sectors = {25: {"cubes": 0, "wonder": "Territory", "wonder_suit": "S"},
-               34: {"cubes": 0, "wonder": "Culture", "wonder_suit": "S"}, 23: {"cubes": 5, "owner": 0}}
+    sectors = {
+        25: {"cubes": 0, "wonder": "Territory", "wonder_suit": "S"},
+        34: {"cubes": 0, "wonder": "Culture", "wonder_suit": "S"},
+        23: {"cubes": 5, "owner": 0},
+    }
     s, _ = build(hand=("F1", "S2"), sectors=sectors, deck=BLANKS)
     action(s, EXPAND, 0)
     do(s, L.B_SECTOR, X[25])
@@ -678,3 +711,15 @@ def test_expand_spacecraft_needs_a_cube_left_to_move_r16():
     do(s, L.B_SECTOR, X[25])
     do(s, L.B_COUNT, 2)
     assert dk(s) == "ACTION" and cubes(s, 23) == (1, 0), "the source keeps its last cube: no Spacecraft move"
+
+
+@pytest.mark.parametrize("wonder,t", [("Might", MIGHT), ("Stability", STABILITY), ("Xeno", XENO)])
+def test_expand_wonder_track_effects_table2_r16(wonder: str, t: int):
+    sectors = {25: {"cubes": 0, "wonder": wonder, "wonder_suit": "H"}, 23: {"cubes": 5, "owner": 0}}
+    s, _ = build(hand=("F1", "H4", "S2"), sectors=sectors, tracks={"M": 1, "S": 1, "X": 1})
+    action(s, EXPAND, 0)
+    do(s, L.B_SECTOR, X[25])
+    do(s, L.B_COUNT, 1)
+    assert dk(s) == "WONDER_USE" and ok(s, L.B_SPECIAL, L.PASS) and not ok(s, L.B_HAND, 1)
+    do(s, L.B_HAND, 0)
+    assert track(s, t) == 5 and [track(s, u) for u in (MIGHT, STABILITY, XENO) if u != t] == [1, 1]

@@ -92,6 +92,7 @@ from .layout import (
     WORLD_SLOT0,
 )
 from .queries import (
+    advance_target_exists,
     any_consumable,
     any_rival_adjacent,
     battle_source_fresh,
@@ -229,7 +230,9 @@ def proc_settle(s, fi):
             return call(s, fi, 6, P_ACTION, 0, 1, p, 0)  # conquest: a free POWER ...
         return RET
     if st == 6:
-        return call(s, fi, 7, P_ACTION, 3, 1, p, 0)  # ... then a free ADVANCE
+        if advance_target_exists(s, p):
+            return call(s, fi, 7, P_ACTION, 3, 1, p, 0)  # ... then a free ADVANCE (if anything can take one)
+        return RET
     return RET
 
 

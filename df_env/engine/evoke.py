@@ -32,7 +32,14 @@ from .layout import (
     D_TRACK_GAIN,
     D_WORLD_SECTOR,
 )
-from .queries import any_rival_adjacent, can_grow, empty_adjacent_to_own, foot_source_ok, owns_any_sector
+from .queries import (
+    any_rival_adjacent,
+    can_grow,
+    empty_adjacent_to_own,
+    foot_source_ok,
+    owns_any_sector,
+    tech_target_exists,
+)
 
 # registers: 0 player, 1 civilization card, 2 cubes left (heart), 3 source, 4 first destination, 5 its count,
 # 6 second destination, 7 the new world (moon)
@@ -116,7 +123,8 @@ def _table4(s, fi, r, p, suit):
         r[2] = 3
         return goto(s, fi, 30)
     elif suit == SKULL:
-        return call(s, fi, 99, P_ADVANCE, p, 1, 0, 0)
+        if tech_target_exists(s, p):  # no tech to advance (R14, R41): no effect, never an empty decision
+            return call(s, fi, 99, P_ADVANCE, p, 1, 0, 0)
     elif suit == HAND:
         return ask(s, fi, 50, D_TRACK_GAIN, p, 0, 0)
     elif suit == FOOT:

@@ -95,6 +95,7 @@ from .layout import (
     WORLD_SLOT0,
 )
 from .queries import (
+    advance_target_exists,
     battle_pair_used,
     battle_source_fresh,
     can_expand,
@@ -349,6 +350,8 @@ def action_ok(s, p, a):
         return True
     if a == 2 and not can_grow(s, p):
         return False
+    if a == 3 and not advance_target_exists(s, p):
+        return False  # nothing can take an advancement (R14, R41)
     for i in range(s["hand_n"][p]):
         if pay_ok(s, p, a, s["hand"][p, i]):
             return True

@@ -18,6 +18,7 @@ from .constants import (
     HISTORY,
     INFRASTRUCTURE,
     MAX_CUBES,
+    MAX_TECHS,
     NEIGH,
     NEUTRAL,
     SOCIETY,
@@ -515,3 +516,27 @@ def in_discard(s, c):
         if s["discard"][i] == c:
             return True
     return False
+
+
+@njit
+def tech_target_exists(s, p):
+    """A tech can be advanced: an incomplete tableau tech, or room in the tableau for one from the deck (a card
+    with 3 advancements cannot be advanced, R14; 16 techs take no new one, R41)."""
+    if s["techs_n"][p] < MAX_TECHS:
+        return True
+    for i in range(s["techs_n"][p]):
+        if n_written(s, s["techs"][p, i]) < 3:
+            return True
+    return False
+
+
+@njit
+def advance_target_exists(s, p):
+    """ADVANCE has a target: the homeworld or a settled world with fewer than 3 advancements, or a tech."""
+    h = s["home"][p]
+    if h >= 0 and n_written(s, h) < 3:
+        return True
+    for i in range(s["worlds_n"][p]):
+        if n_written(s, s["worlds"][p, i]) < 3:
+            return True
+    return tech_target_exists(s, p)
