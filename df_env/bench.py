@@ -319,21 +319,31 @@ def summarize(config: BenchConfig, games: list[GameResult]) -> list[AgentSummary
     return out
 
 
+RATING_PASSES = 20
+
+
 def _rate(summary: list[AgentSummary], games: list[GameResult]) -> None:
-    """openskill Plackett-Luce ratings over the games in (game, seating) order: the winner first, the others
-    tied; a game without a winner is a tie of all."""
+    """openskill Plackett-Luce ratings: the winner first, the others tied (a game without a winner is a tie of
+    all). Online rating depends on the order of the games (sigma shrinks, so early games weigh most): the
+    ratings are the mean over ``RATING_PASSES`` passes in seeded random orders."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    ratings = [model.rating(name=s.agent) for s in summary]
-    for g in sorted(games, key=lambda r: (r.game, r.seating)):
-        teams = [[ratings[i]] for i in g.agents]
-        ranks = [1.0 if g.winner in (-1, seat) else 2.0 for seat in range(len(g.agents))]
-        new = model.rate(teams, ranks=ranks)
-        for i, team in zip(g.agents, new, strict=True):
-            ratings[i] = team[0]
-    for s, r in zip(summary, ratings, strict=True):
-        s.rating_mu, s.rating_sigma, s.rating_ordinal = float(r.mu), float(r.sigma), float(r.ordinal())
+    rng = np.random.default_rng(0)
+    ordered = sorted(games, key=lambda r: (r.game, r.seating))
+    mus, sigmas = np.zeros(len(summary)), np.zeros(len(summary))
+    for _ in range(RATING_PASSES):
+        ratings = [model.rating(name=s.agent) for s in summary]
+        for k in rng.permutation(len(ordered)):
+            g = ordered[k]
+            ranks = [1.0 if g.winner in (-1, seat) else 2.0 for seat in range(len(g.agents))]
+            new = model.rate([[ratings[i]] for i in g.agents], ranks=ranks)
+            for i, team in zip(g.agents, new, strict=True):
+                ratings[i] = team[0]
+        mus += [r.mu for r in ratings]
+        sigmas += [r.sigma for r in ratings]
+    for s, mu, sigma in zip(summary, mus / RATING_PASSES, sigmas / RATING_PASSES, strict=True):
+        s.rating_mu, s.rating_sigma, s.rating_ordinal = float(mu), float(sigma), float(mu - 3 * sigma)
 
 
 # ---------------------------------------------------------------------------------------------- running
