@@ -47,12 +47,15 @@ class Agent(abc.ABC):
         uses_observation: ``act`` needs the flat observation of the acting player.
         policy_code: the id of an equivalent compiled policy (0 random, 1 heuristic) that benchmarks may run
             whole games with in compiled code, or None.
+        fork_safe: worker processes may be forked from a process that used this agent (False for torch
+            policies: a fork after torch ran can deadlock; benchmarks then spawn their workers).
     """
 
     name: str = "agent"
     uses_state: bool = False
     uses_observation: bool = False
     policy_code: int | None = None
+    fork_safe: bool = True
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:  # noqa: B027 - optional hook
         """Start of a game: the generator to draw from and the seat played."""

@@ -52,6 +52,7 @@ class PPOAgent(Agent):
     """Acts with a MaskablePPO policy on the acting player's flat observation."""
 
     uses_observation = True
+    fork_safe = False
 
     def __init__(self, name: str, model: Any, deterministic: bool = True) -> None:
         self.name = name

@@ -375,7 +375,8 @@ def run_bench(config: BenchConfig, show_progress: bool = True) -> BenchResult:
                 results += _run_chunk(chunk)
                 bar.update(len(chunk))
         else:
-            ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+            forkable = "fork" in mp.get_all_start_methods() and all(a.fork_safe for a in checked.values())
+            ctx = mp.get_context("fork" if forkable else "spawn")
             with ctx.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
                 for part in pool.imap_unordered(_run_chunk, _chunks(tasks, size)):
                     results += part

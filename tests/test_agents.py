@@ -173,3 +173,27 @@ def test_progress_score_parts() -> None:
     assert progress(s, 0) == 1.0
     with pytest.raises(ValueError, match="player must be in 0..0"):
         progress(s, 1)
+
+
+# ---------------------------------------------------------------------------------------------- ppo
+def test_ppo_agent_loads_a_saved_policy_and_acts_legally(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+
+    venv = DeepFutureSB3VecEnv(num_envs=1, num_players=2, seed=0)
+    model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=8, batch_size=8, seed=0, device="cpu")
+    model.save(tmp_path / "m.zip")
+    agent = make_agent(f"ppo:path={tmp_path / 'm.zip'}")
+    assert agent.uses_observation and not agent.fork_safe
+    from df_env.engine.observation import observe
+
+    for s in _states(2, 20):
+        p = int(s["dplayer"])
+        mask = engine.legal_mask(s)
+        assert mask[agent.act(observe(s, p), mask)]
+    solo = engine.new_game(engine.GameConfig(1), seed=0)
+    with pytest.raises(ValueError, match="trained for another number of players"):
+        agent.act(observe(solo, 0), engine.legal_mask(solo))
+    (tmp_path / "bad.zip").write_text("not a model")
+    with pytest.raises(AgentSpecError, match="cannot read"):
+        make_agent(f"ppo:path={tmp_path / 'bad.zip'}")
