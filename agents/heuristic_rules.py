@@ -86,7 +86,7 @@ from df_env.engine.layout import (
     TECH_SLOT0,
     WORLD_SLOT0,
 )
-from df_env.engine.queries import evoke_ok, line_settle_ok, slot_card, tableau_count
+from df_env.engine.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
 from df_env.engine.rng import below
 
 NEG = -1.0e9
@@ -130,16 +130,8 @@ def needs_advancements(s, p):
     return (h >= 0 and n_written(s, h) < 3) or complete_techs(s, p) < 3
 
 
-@njit
-def has_advance_target(s, p):
-    """ADVANCE can write on a tech: a new one while the tech row has room, or an incomplete one. (With a full
-    row and only complete techs the engine would still draw a new tech from the deck and fail.)"""
-    if s["techs_n"][p] < MAX_TECHS:
-        return True
-    for i in range(s["techs_n"][p]):
-        if n_written(s, s["techs"][p, i]) < 3:
-            return True
-    return False
+# ADVANCE can write on a tech: a new one while the tech row has room, or an incomplete one (R14, R41).
+has_advance_target = tech_target_exists
 
 
 @njit
