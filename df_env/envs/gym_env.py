@@ -42,7 +42,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from df_env.engine.api import IllegalActionError
+from df_env.engine.api import IllegalActionError, new_game
 from df_env.engine.determinize import copy_arr
 from df_env.engine.layout import NUM_ACTIONS
 from df_env.engine.observation import LAYOUTS
@@ -105,6 +105,9 @@ class DeepFutureEnv(gym.Env):
         self._mask = self._a["mask"][0]  # a view: always the pending decision's mask
         self._done = True
         self._seeded = False
+        self._campaign: Any = None
+        self._write_back = False
+        self._campaign_seed: int | None = None
 
     # ------------------------------------------------------------------ the Gymnasium API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
@@ -116,6 +119,7 @@ class DeepFutureEnv(gym.Env):
             self._seeded = True
         o = self.options
         given = (options or {}).get("state")
+        given = self._campaign_game(options or {}) if given is None else given
         if given is not None:
             load_state(self._a, given, o.num_players)
             st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
@@ -143,8 +147,25 @@ class DeepFutureEnv(gym.Env):
             st = self._play_outside(st)
         terminated, truncated = st == K.ST_DONE, st == K.ST_TRUNC
         self._done = terminated or truncated
+        if self._done and self._campaign is not None and self._write_back:
+            s = self.state  # the campaign takes the game's cards, names, wonders and result (issue 5, R26)
+            self._campaign.record(s, seed=self._campaign_seed, truncated=not bool(s["over"]))
         reward = self._reward(terminated)
         return as_obs(self._obs, self.layout, o.obs_mode), reward, terminated, truncated, self._info()
+
+    def _campaign_game(self, options: dict[str, Any]) -> State | None:
+        """``options={"campaign": Campaign, "campaign_write_back": bool}``: the campaign's next game (its whole
+        card pool, named sectors, wonders and era); with write-back the finished game is recorded in the campaign
+        object (saving it to a file is the caller's: ``campaign_io.save_campaign``)."""
+        self._campaign = options.get("campaign")
+        self._write_back = bool(options.get("campaign_write_back", False))
+        if self._campaign is None:
+            return None
+        if not hasattr(self._campaign, "next_config"):
+            raise ValueError("options['campaign'] must be a df_env.engine.campaign.Campaign")
+        self._campaign_seed = self._campaign.next_seed()
+        config = self._campaign.next_config(self.options.num_players)
+        return new_game(config, seed=self._campaign_seed)
 
     def action_masks(self) -> np.ndarray:
         """Bool mask of the legal actions for the agent (all False when the episode is over)."""
