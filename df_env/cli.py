@@ -10,6 +10,7 @@ Examples::
     df-env campaign new galaxy.json --seed 7
     df-env campaign play galaxy.json --games 5 --agents heuristic
     df-env campaign show galaxy.json
+    df-env campaign restore galaxy.json     # put the backup (galaxy.json.bak) back in place
     df-env agents                                          # the agents and their options
 """
 
@@ -79,8 +80,20 @@ def _campaign(args: argparse.Namespace) -> None:
         print(f"new campaign {args.path}: {camp!r}")
     elif args.campaign_cmd == "play":
         _campaign_play(args, campaign_ops)
+    elif args.campaign_cmd == "restore":
+        _campaign_restore(args.path)
     else:
         print(campaign_ops.campaign_show(args.path))
+
+
+def _campaign_restore(path: str) -> None:
+    """Put the backup kept by the last save back in place (the replaced file is kept as ``.damaged``)."""
+    from df_env.engine import campaign_io
+
+    with campaign_io.campaign_lock(path):
+        camp = campaign_io.restore_backup(path)
+    print(f"restored {path} from {path}{campaign_io.BACKUP_SUFFIX}: {camp!r}")
+    print(f"the file it replaced (if any) is kept as {path}{campaign_io.DAMAGED_SUFFIX}")
 
 
 def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
@@ -200,7 +213,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 
 def _add_campaign(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("campaign", help="a campaign: a galaxy carried from game to game")
-    csub = p.add_subparsers(dest="campaign_cmd", required=True, metavar="new|play|show")
+    csub = p.add_subparsers(dest="campaign_cmd", required=True, metavar="new|play|show|restore")
     new = csub.add_parser("new", help="create a campaign file")
     new.add_argument("path")
     new.add_argument("--seed", type=_non_negative, default=0)
@@ -214,6 +227,8 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--max-turns", type=_positive, default=1000)
     show = csub.add_parser("show", help="describe the campaign")
     show.add_argument("path")
+    restore = csub.add_parser("restore", help="replace the campaign by its backup (the previous save)")
+    restore.add_argument("path")
     p.set_defaults(func=_campaign)
 
 

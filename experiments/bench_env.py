@@ -4,7 +4,8 @@
   from ``info["action_mask"]`` with a pre-drawn uniform number; raw env and through ``gym.make`` (checker and
   order wrappers);
 * vector env: ``DeepFutureVectorEnv`` (``copy=False``) at a batch size, actions chosen in numpy from the masks
-  (``argmax(random bytes * mask)``), with 1 and 2 threads; "env only" leaves out the numpy action choice;
+  (``argmax(random bytes * mask)``), with 1 and 2 threads, measured after ``--warmup`` batch steps (steady
+  state: games end and restart at their natural rate); "env only" leaves out the numpy action choice;
 * the SB3 ``VecEnv`` (same-step autoreset, info dicts) at the same batch.
 
 Run: ``python experiments/bench_env.py`` (``--help`` for options). The first run compiles the kernels (about a
@@ -56,16 +57,19 @@ def bench_single(players: int, steps: int, wrapped: bool) -> tuple[float, float]
     return clock.rates(steps)
 
 
-def bench_vector(players: int, batch: int, iters: int, threads: int) -> tuple[float, float, float, float]:
-    """(wall, cpu) rates with the numpy action choice, then (wall, cpu) rates of the env step alone."""
-    envs = DeepFutureVectorEnv(num_envs=batch, num_players=players, copy=False, threads=threads)
+def bench_vector(players: int, batch: int, iters: int, threads: int, warmup: int,
+                 opponents: str = "random") -> tuple[float, float, float, float]:
+    """(wall, cpu) rates with the numpy action choice, then (wall, cpu) rates of the env step alone, measured
+    after ``warmup`` batch steps (the games then start and end at a steady rate, as in training)."""
+    envs = DeepFutureVectorEnv(num_envs=batch, num_players=players, copy=False, threads=threads,
+                               opponents=opponents)
     _, info = envs.reset(seed=0)
     rng = np.random.default_rng(0)
     masks = info["action_mask"]
     clock = Clock()
     choose_wall = choose_cpu = 0.0
-    for it in range(iters + 20):
-        if it == 20:
+    for it in range(iters + warmup):
+        if it == warmup:
             clock.start()
             choose_wall = choose_cpu = 0.0
         w0, c0 = time.perf_counter(), time.process_time()
@@ -97,17 +101,24 @@ def main() -> None:
     ap.add_argument("--single-steps", type=int, default=50_000)
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--iters", type=int, default=300, help="batch steps per vector measurement")
+    ap.add_argument("--warmup", type=int, default=1000, help="batch steps before a vector measurement starts "
+                    "(from a fresh reset every game is at its start; by 1000 steps games end at a steady rate)")
+    ap.add_argument("--opponents", default="random", help="opponents in the vector envs (random, heuristic)")
+    ap.add_argument("--vector-only", action="store_true", help="only the vector env measurements")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = ap.parse_args()
     results: dict[str, tuple[float, float]] = {}
     for n in args.players:
-        results[f"single {n}p raw"] = bench_single(n, args.single_steps, wrapped=False)
-        results[f"single {n}p gym.make"] = bench_single(n, args.single_steps, wrapped=True)
+        if not args.vector_only:
+            results[f"single {n}p raw"] = bench_single(n, args.single_steps, wrapped=False)
+            results[f"single {n}p gym.make"] = bench_single(n, args.single_steps, wrapped=True)
+        opp = "" if n == 1 or args.opponents == "random" else f" vs {args.opponents}"
         for threads in (1, 2):
-            rates = bench_vector(n, args.batch, args.iters, threads)
-            results[f"vector {n}p batch {args.batch} threads {threads}"] = rates[:2]
-            results[f"vector {n}p batch {args.batch} threads {threads} (env only)"] = rates[2:]
-        results[f"sb3 vec {n}p batch {args.batch}"] = bench_sb3(n, args.batch, args.iters // 3)
+            rates = bench_vector(n, args.batch, args.iters, threads, args.warmup, args.opponents)
+            results[f"vector {n}p{opp} batch {args.batch} threads {threads}"] = rates[:2]
+            results[f"vector {n}p{opp} batch {args.batch} threads {threads} (env only)"] = rates[2:]
+        if not args.vector_only:
+            results[f"sb3 vec {n}p batch {args.batch}"] = bench_sb3(n, args.batch, args.iters // 3)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.json:
         print(json.dumps({"load_average_1min": load, "steps_per_second_wall_cpu": results}, indent=1))

@@ -429,7 +429,7 @@ def test_damaged_file_is_refused_and_the_backup_is_offered(tmp_path, how, messag
     damaged = open(path, "rb").read()
     with pytest.raises(CampaignFileError, match=message) as e:
         load_campaign(path)
-    assert "A backup of the previous version exists" in str(e.value) and "cp " in str(e.value)
+    assert "A backup of the previous version exists" in str(e.value) and "df-env campaign restore" in str(e.value)
     with pytest.raises(CampaignFileError):
         campaign_play(path, 1)
     assert open(path, "rb").read() == damaged and load_campaign(path + ".bak") == old  # nothing was written

@@ -161,6 +161,29 @@ def test_campaign_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["campaign", "play", path, "--agents", "nosuch"]) == 2
 
 
+def test_campaign_restore_puts_the_backup_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "galaxy.json")
+    assert main(["campaign", "new", path, "--seed", "5"]) == 0
+    assert main(["campaign", "play", path, "--games", "1", "--max-turns", "30"]) == 0  # keeps new as .bak
+    Path(path).write_text("{ damaged")
+    capsys.readouterr()
+    assert main(["campaign", "show", path]) == 2
+    err = capsys.readouterr().err
+    assert "df-env campaign restore" in err
+    assert main(["campaign", "restore", path]) == 0
+    assert Path(path + ".damaged").read_text() == "{ damaged"
+    assert main(["campaign", "show", path]) == 0
+    assert "games played: 0" in capsys.readouterr().out  # the backup is the campaign before the game
+
+
+def test_campaign_restore_without_backup_is_a_clear_error(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "galaxy.json")
+    assert main(["campaign", "new", path]) == 0
+    assert main(["campaign", "restore", path]) == 2
+    assert "backup cannot be restored" in capsys.readouterr().err
+
+
 def test_agents_command_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["agents"]) == 0
     out = capsys.readouterr().out

@@ -144,7 +144,8 @@ def test_illegal_action_can_raise() -> None:
 
 @pytest.mark.parametrize(("option", "value"), [
     ("num_players", 4), ("obs_mode", "image"), ("illegal_action", "ignore"), ("max_turns", 0),
-    ("opponents", "mcts"), ("opponents", ["random"] * 3), ("seat", 2), ("render_mode", "human"),
+    ("opponents", "nosuch"), ("opponents", "mcts:depth=3"), ("opponents", ["random"] * 3),
+    ("seat", 2), ("render_mode", "human"),
     ("reward_fn", 3), ("illegal_penalty", "x"), ("restart_on_loss", "yes"),
 ])
 def test_bad_options_name_the_option(option: str, value: object) -> None:
@@ -161,6 +162,54 @@ def test_max_turns_truncates() -> None:
             break
     assert trunc and not term and reward == 0.0
     assert int(env.state["turn"]) == 3
+
+
+def test_heuristic_opponents_play_the_heuristics_moves_inside_the_step() -> None:
+    """Each step of a 2-player env with ``opponents="heuristic"`` equals: the agent's action, then the compiled
+    heuristic's choice (drawing from the env's generator words) for every opponent decision."""
+    from agents.heuristic_rules import choose_arr
+    from df_env.engine.kernels import apply_arr
+
+    env = DeepFutureEnv(num_players=2, opponents="heuristic")
+    _, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    opponent_moves = 0
+    for _ in range(150):
+        mirror, words = env.state.copy().reshape(1), env._words.copy()
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, term, trunc, info = env.step(action)
+        apply_arr(mirror, action)
+        while not mirror["over"][0] and mirror["dplayer"][0] == 1 and not (term or trunc):
+            apply_arr(mirror, choose_arr(mirror, words))
+            opponent_moves += 1
+        assert mirror.tobytes() == env.state.reshape(1).tobytes()
+        if term or trunc:
+            _, info = env.reset()
+    assert opponent_moves > 50
+
+
+def test_agent_spec_opponents_play_from_python() -> None:
+    env = DeepFutureEnv(num_players=2, opponents="mcts:iters=5")
+    assert repr(env.options.policies[1]) == "AgentPolicy('mcts:iters=5', seat=1)"
+    _, info = env.reset(seed=0)
+    for _ in range(30):
+        _, _, term, trunc, info = env.step(first_legal(info["action_mask"]))
+        if term or trunc:
+            _, info = env.reset()
+    assert int(env.state["turn"]) >= 2  # the opponent's turns were played
+
+
+def test_vector_env_with_heuristic_opponents_is_reproducible() -> None:
+    def run() -> np.ndarray:
+        envs = DeepFutureVectorEnv(num_envs=8, num_players=3, opponents="heuristic", threads=2)
+        _, info = envs.reset(seed=4)
+        total = np.zeros(8)
+        for _ in range(150):
+            _, rewards, _, _, info = envs.step(info["action_mask"].argmax(axis=1))
+            total += rewards
+        return np.concatenate([total, envs.games.states["turn"]])
+
+    assert np.array_equal(run(), run())
 
 
 def test_callable_opponents_get_their_own_view() -> None:

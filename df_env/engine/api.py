@@ -53,15 +53,21 @@ class GameConfig:
 
 def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     """A new game, set up (1.7) and run to its first decision. ``seed`` fixes every random event (R5)."""
-    config = config or GameConfig()
+    s = pre_start_state(config or GameConfig())
+    s["rng"] = seed_words(seed)
+    start_game_arr(s.reshape(1))
+    return s
+
+
+def pre_start_state(config: GameConfig) -> State:
+    """A game before setup: the header and the galaxy of ``config`` (no galaxy: an empty pool, a fresh galaxy
+    is made at start) and no generator seed yet. Compiled code starts games from it (the vector envs)."""
     s = empty_state()
     s["n_players"] = config.num_players
     s["variant_restart"] = 1 if config.restart_on_loss and config.num_players > 1 else 0
-    s["rng"] = seed_words(seed)
     s["era"] = 1
     if config.galaxy is not None:
         _take_galaxy(s, config.galaxy)
-    start_game_arr(s.reshape(1))
     return s
 
 

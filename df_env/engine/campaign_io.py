@@ -126,7 +126,7 @@ def _backup_hint(path: str) -> str:
     except (OSError, UnicodeDecodeError, CampaignError):
         return f"\nThe backup {bak} does not load either."
     return (f"\nA backup of the previous version exists: {bak} (game {good.games}, era {good.era}, "
-            f"{good.n_cards} cards). To restore it: cp {bak} {path}")
+            f"{good.n_cards} cards). To restore it: df-env campaign restore {path}")
 
 
 def _read_text(path: str) -> str:

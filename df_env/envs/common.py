@@ -22,13 +22,13 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from df_env.engine.api import GameConfig
+from df_env.engine.api import GameConfig, pre_start_state
 from df_env.engine.constants import MAX_PLAYERS
 from df_env.engine.layout import NUM_ACTIONS
 from df_env.engine.observation import LAYOUTS, ObservationLayout
-from df_env.engine.state import STATE_DTYPE, State, empty_state
+from df_env.engine.state import STATE_DTYPE, State
 
-from .kernels import OUTSIDE, RANDOM
+from .kernels import COMPILED_POLICIES, OUTSIDE
 
 Policy = Callable[[Any, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
@@ -39,7 +39,9 @@ OpponentSpec = str | Policy
 OBS_MODES = ("flat", "dict")
 ILLEGAL_MODES = ("terminate", "raise")
 RENDER_MODES = ("ansi", "rgb_array")
-OPPONENT_NAMES = ("random",)
+OPPONENT_NAMES = tuple(COMPILED_POLICIES)
+"""Opponents played inside compiled code. Any other agent spec of ``agents`` (``"mcts:iters=50"``,
+``"ppo:path=model.zip"``) plays its seat from Python (:class:`AgentPolicy`)."""
 
 
 def default_max_turns(num_players: int) -> int:
@@ -54,7 +56,7 @@ class EnvOptions:
     num_players: int
     seat: int
     codes: np.ndarray  # per seat: OUTSIDE (the agent or a Python policy) or a compiled policy code
-    policies: tuple[Policy | None, ...]  # per seat: the Python policy, or None
+    policies: tuple[Policy | AgentPolicy | None, ...]  # per seat: the Python policy, or None
     obs_mode: str
     max_turns: int
     reward_fn: RewardFn | None
@@ -98,17 +100,48 @@ def check_common(obs_mode: str, illegal_action: str, illegal_penalty: Any, rewar
                          f"got {reward_fn!r}")
 
 
-def _opponent(spec: OpponentSpec, seat: int) -> tuple[int, Policy | None]:
+class AgentPolicy:
+    """A built-in agent named by its spec (``"mcts:iters=50"``) playing a seat from Python.
+
+    It gets what the agent asks for: the seat's flat observation, the mask and the engine state (search agents
+    use only a determinization for their seat: see ``agents``). The env reseeds it at every reset.
+    """
+
+    def __init__(self, spec: str, seat: int) -> None:
+        from agents import make_agent
+
+        self.spec, self.seat = spec, seat
+        self.agent = make_agent(spec)  # AgentSpecError (a ValueError) names the bad part and what is allowed
+        self.agent.reset(np.random.default_rng(seat), seat)
+
+    def reseed(self, rng: np.random.Generator) -> None:
+        self.agent.reset(np.random.default_rng(rng.integers(2**63)), self.seat)
+
+    def act(self, flat_obs: np.ndarray, mask: np.ndarray, state: State) -> int:
+        obs = flat_obs.copy() if self.agent.uses_observation else None
+        return self.agent.act(obs, mask, state if self.agent.uses_state else None)
+
+    def __repr__(self) -> str:
+        return f"AgentPolicy({self.spec!r}, seat={self.seat})"
+
+
+def _opponent(spec: OpponentSpec, seat: int) -> tuple[int, Policy | AgentPolicy | None]:
     if isinstance(spec, str):
-        _choice(f"opponents (seat {seat})", spec, OPPONENT_NAMES)
-        return RANDOM, None
+        if spec in COMPILED_POLICIES:
+            return COMPILED_POLICIES[spec], None
+        try:
+            return OUTSIDE, AgentPolicy(spec, seat)
+        except ValueError as err:  # AgentSpecError: unknown agent or option
+            raise ValueError(f"opponents (seat {seat}): {err}") from None
     if callable(spec):
         return OUTSIDE, spec
-    raise ValueError(f"opponents must be 'random', a callable policy(observation, action_mask) -> int, or a list "
-                     f"of those (one per other seat); seat {seat} got {spec!r}")
+    raise ValueError(f"opponents must be an agent spec ({', '.join(OPPONENT_NAMES)} compiled; or 'mcts:...', "
+                     f"'ppo:path=...'), a callable policy(observation, action_mask) -> int, or a list of those (one "
+                     f"per other seat); seat {seat} got {spec!r}")
 
 
-def check_opponents(opponents: Any, num_players: int, seat: int) -> tuple[np.ndarray, tuple[Policy | None, ...]]:
+def check_opponents(opponents: Any, num_players: int,
+                    seat: int) -> tuple[np.ndarray, tuple[Policy | AgentPolicy | None, ...]]:
     """Per seat: the compiled policy code (OUTSIDE for the agent and Python policies) and the Python policy."""
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < num_players:
         raise ValueError(f"seat must be 0..{num_players - 1} for {num_players} players; got {seat!r}")
@@ -121,10 +154,10 @@ def check_opponents(opponents: Any, num_players: int, seat: int) -> tuple[np.nda
                              f"{num_players} players); got {len(opponents)}")
         specs = list(opponents)
     else:
-        raise ValueError(f"opponents must be 'random', a callable policy(observation, action_mask) -> int, or a "
-                         f"list of those; got {opponents!r}")
+        raise ValueError(f"opponents must be an agent spec ('random', 'heuristic', 'mcts:iters=50'...), a callable "
+                         f"policy(observation, action_mask) -> int, or a list of those; got {opponents!r}")
     codes = np.full(MAX_PLAYERS, OUTSIDE, dtype=np.int64)
-    policies: list[Policy | None] = [None] * num_players
+    policies: list[Policy | AgentPolicy | None] = [None] * num_players
     for p, spec in zip(others, specs, strict=True):
         codes[p], policies[p] = _opponent(spec, p)
     return codes, tuple(policies)
@@ -174,12 +207,7 @@ def as_obs(flat: np.ndarray, layout: ObservationLayout, obs_mode: str) -> Any:
 def game_template(num_players: int, restart_on_loss: bool) -> np.ndarray:
     """A 1-element state array holding a game before setup (header only, empty card pool: a fresh galaxy is
     made at start), from which compiled code starts new games (as :func:`df_env.engine.api.new_game` does)."""
-    config = GameConfig(num_players=num_players, restart_on_loss=restart_on_loss)
-    s = empty_state()
-    s["n_players"] = config.num_players
-    s["variant_restart"] = 1 if config.restart_on_loss and config.num_players > 1 else 0
-    s["era"] = 1
-    return s.reshape(1)
+    return pre_start_state(GameConfig(num_players=num_players, restart_on_loss=restart_on_loss)).reshape(1)
 
 
 def words_from(rng: np.random.Generator, n: int | None = None) -> np.ndarray:
@@ -207,6 +235,21 @@ def load_state(buf: np.ndarray, given: Any, num_players: int) -> None:
     if rec["over"][0]:
         raise ValueError("options['state'] is a finished game")
     copy_arr(buf, rec)
+
+
+def outside_action(policy: Policy | AgentPolicy, flat_obs: np.ndarray, mask: np.ndarray, state: State,
+                   layout: ObservationLayout, obs_mode: str, who: str) -> int:
+    """The legal action a Python seat (a callable or an :class:`AgentPolicy`) picks; a clear error otherwise."""
+    if isinstance(policy, AgentPolicy):
+        return check_policy_action(policy.act(flat_obs, mask, state), mask, f"{who} ({policy.spec})")
+    return check_policy_action(policy(as_obs(flat_obs, layout, obs_mode), mask), mask, who)
+
+
+def reseed_agents(policies: Sequence[Policy | AgentPolicy | None], rng: np.random.Generator) -> None:
+    """Reseed the built-in agents among the Python seats from the env's generator (reproducible resets)."""
+    for policy in policies:
+        if isinstance(policy, AgentPolicy):
+            policy.reseed(rng)
 
 
 def check_policy_action(action: Any, mask: np.ndarray, who: str) -> int:

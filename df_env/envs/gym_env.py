@@ -1,8 +1,9 @@
 """``DeepFuture-v0``: Deep Future as a single-agent Gymnasium environment.
 
 The agent plays one seat (``seat``, default 0); in a 2- or 3-player game the other seats are played inside the
-env by ``opponents``: ``"random"`` (compiled, a uniformly random legal action) or any callable
-``policy(observation, action_mask) -> int`` (given that seat's observation in the env's ``obs_mode``), one spec
+env by ``opponents``: ``"random"`` or ``"heuristic"`` (built-in agents played inside compiled code), any other
+agent spec of ``agents`` (``"mcts:iters=50"``, ``"ppo:path=model.zip"``: played from Python), or any callable
+``policy(observation, action_mask) -> int`` (given that seat's observation in the env's ``obs_mode``); one spec
 for all other seats or a list with one per other seat in seat order.
 
 =====================  ===============================================================================
@@ -42,26 +43,28 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from df_env.engine.api import IllegalActionError, new_game
+from df_env.engine.api import IllegalActionError
 from df_env.engine.determinize import copy_arr
 from df_env.engine.layout import NUM_ACTIONS
 from df_env.engine.observation import LAYOUTS
 from df_env.engine.state import State
 
 from . import kernels as K
+from .campaign_link import CampaignSpec, make_link
 from .common import (
     RENDER_MODES,
     OpponentSpec,
     RewardFn,
     action_space,
     as_obs,
-    check_policy_action,
     game_template,
     load_state,
     make_options,
     new_state_buffer,
     observation_space,
+    outside_action,
     render_state,
+    reseed_agents,
     words_from,
 )
 
@@ -75,12 +78,13 @@ class DeepFutureEnv(gym.Env):
                  seat: int = 0, obs_mode: str = "flat", max_turns: int | None = None,
                  reward_fn: RewardFn | None = None, illegal_action: str = "terminate",
                  illegal_penalty: float = -1.0, restart_on_loss: bool = False,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, campaign: CampaignSpec = None,
+                 campaign_write_back: bool = False) -> None:
         """
         Args:
             num_players: 1 (solo, default), 2 or 3.
-            opponents: ``"random"`` or a callable ``policy(observation, action_mask) -> int``, or a list with one
-                of those per other seat (seat order).
+            opponents: an agent spec (``"random"``, ``"heuristic"``: compiled; ``"mcts:iters=50"``...), a callable
+                ``policy(observation, action_mask) -> int``, or a list with one of those per other seat.
             seat: the agent's seat (0..num_players-1); the start player is drawn at random by the game (1.7).
             obs_mode: ``"flat"`` (a float32 vector) or ``"dict"`` (named sections).
             max_turns: truncation after this many player-turns (R25); None: ``100 * num_players``.
@@ -89,6 +93,10 @@ class DeepFutureEnv(gym.Env):
             illegal_penalty: the reward of an illegal action under ``"terminate"``.
             restart_on_loss: R24 variant: a losing player takes a new homeworld instead of leaving.
             render_mode: None, ``"ansi"`` or ``"rgb_array"``.
+            campaign: a ``Campaign`` or the path of a campaign file: every game starts from its galaxy
+                (:mod:`df_env.envs.campaign_link`); also settable per reset with ``options={"campaign": ...}``.
+            campaign_write_back: each reset plays the campaign's next game and the finished game is recorded in
+                it (and saved, for a file).
         """
         self.options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
                                     illegal_penalty, restart_on_loss, render_mode)
@@ -105,21 +113,28 @@ class DeepFutureEnv(gym.Env):
         self._mask = self._a["mask"][0]  # a view: always the pending decision's mask
         self._done = True
         self._seeded = False
-        self._campaign: Any = None
-        self._write_back = False
-        self._campaign_seed: int | None = None
+        self._link = make_link(campaign, campaign_write_back, o.num_players, o.restart_on_loss)
 
     # ------------------------------------------------------------------ the Gymnasium API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
         """A new game seeded from ``self.np_random``; ``options={"state": state}`` starts from a given position
-        instead (a state of this env's number of players, copied)."""
+        instead (a state of this env's number of players, copied); ``options={"campaign": c,
+        "campaign_write_back": b}`` links the env to a campaign (None unlinks it) for this and later resets."""
         super().reset(seed=seed)
         if seed is not None or not self._seeded:  # then the engine's words run on from game to game
             self._words[:] = words_from(self.np_random)
             self._seeded = True
+            reseed_agents(self.options.policies, self.np_random)
         o = self.options
-        given = (options or {}).get("state")
-        given = self._campaign_game(options or {}) if given is None else given
+        options = options or {}
+        if "campaign" in options:
+            self._link = make_link(options["campaign"], options.get("campaign_write_back", False), o.num_players,
+                                   o.restart_on_loss)
+        given = options.get("state")
+        if given is None and self._link is not None:
+            if self._link.write_back:
+                return self._reset_campaign_game()
+            self._template = self._link.template()  # read-only: the campaign's galaxy, the env's seeds
         if given is not None:
             load_state(self._a, given, o.num_players)
             st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
@@ -147,25 +162,24 @@ class DeepFutureEnv(gym.Env):
             st = self._play_outside(st)
         terminated, truncated = st == K.ST_DONE, st == K.ST_TRUNC
         self._done = terminated or truncated
-        if self._done and self._campaign is not None and self._write_back:
-            s = self.state  # the campaign takes the game's cards, names, wonders and result (issue 5, R26)
-            self._campaign.record(s, seed=self._campaign_seed, truncated=not bool(s["over"]))
+        if self._done and self._link is not None:
+            self._link.record(self.state)  # the game's cards, names, wonders and result (issue 5, R26)
         reward = self._reward(terminated)
         return as_obs(self._obs, self.layout, o.obs_mode), reward, terminated, truncated, self._info()
 
-    def _campaign_game(self, options: dict[str, Any]) -> State | None:
-        """``options={"campaign": Campaign, "campaign_write_back": bool}``: the campaign's next game (its whole
-        card pool, named sectors, wonders and era); with write-back the finished game is recorded in the campaign
-        object (saving it to a file is the caller's: ``campaign_io.save_campaign``)."""
-        self._campaign = options.get("campaign")
-        self._write_back = bool(options.get("campaign_write_back", False))
-        if self._campaign is None:
-            return None
-        if not hasattr(self._campaign, "next_config"):
-            raise ValueError("options['campaign'] must be a df_env.engine.campaign.Campaign")
-        self._campaign_seed = self._campaign.next_seed()
-        config = self._campaign.next_config(self.options.num_players)
-        return new_game(config, seed=self._campaign_seed)
+    def _reset_campaign_game(self) -> tuple[Any, dict]:
+        """The campaign's next game (write-back). A game the agent leaves before his first decision (he can lose
+        on another player's first turn) is recorded and the following game is played."""
+        assert self._link is not None
+        o = self.options
+        for _ in range(100):
+            load_state(self._a, self._link.next_game(), o.num_players)
+            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
+            if st not in (K.ST_DONE, K.ST_TRUNC):
+                self._done = False
+                return as_obs(self._obs, self.layout, o.obs_mode), self._info()
+            self._link.record(self.state)
+        raise RuntimeError("100 campaign games in a row ended before the agent's first decision")
 
     def action_masks(self) -> np.ndarray:
         """Bool mask of the legal actions for the agent (all False when the episode is over)."""
@@ -213,7 +227,7 @@ class DeepFutureEnv(gym.Env):
             if policy is None:  # cannot happen: OUTSIDE seats other than the agent have a policy
                 raise RuntimeError(f"seat {p} has no policy")
             mask = self._mask.astype(bool)
-            act = check_policy_action(policy(as_obs(self._obs, self.layout, o.obs_mode), mask), mask,
-                                      f"the opponent policy of seat {p}")
+            act = outside_action(policy, self._obs, mask, self.state, self.layout, o.obs_mode,
+                                 f"the opponent policy of seat {p}")
             st = K.single_step(self._a, act, o.seat, o.codes, self._words, o.max_turns, self._obs)
         return st

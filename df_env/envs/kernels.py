@@ -1,7 +1,8 @@
 """Compiled kernels of the environments: one call per env step (single env) or per batch step (vector env).
 
 A seat is played either outside compiled code (the learning agent, a Python policy: code :data:`OUTSIDE`) or by a
-compiled policy (code :data:`RANDOM`: a uniformly random legal action drawn from the env's own generator words).
+compiled policy: :data:`RANDOM` (a uniformly random legal action) or :data:`HEURISTIC` (the built-in rule-based
+agent, ``agents.heuristic``), both drawing from the env's own generator words.
 :func:`advance` plays the compiled seats until an outside seat must decide, the learning seat is done (R24: a
 player who lost leaves the game unless the restart variant is on) or the game passes ``max_turns`` (R25).
 """
@@ -10,21 +11,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from agents.fast import HEURISTIC, RANDOM
+from agents.fast import policy_action as compiled_policy_action
 from df_env.engine._jit import njit
 from df_env.engine.flow import apply, start_game
-from df_env.engine.kernels import pick_random
 from df_env.engine.observation import encode
 from df_env.engine.rng import next_u32
 
-OUTSIDE, RANDOM = -1, 0
+OUTSIDE = -1
+COMPILED_POLICIES = {"random": RANDOM, "heuristic": HEURISTIC}
 # status of a seat after a step
 ST_PLAY, ST_DONE, ST_TRUNC, ST_OUTSIDE, ST_ILLEGAL = range(5)
 
 
 @njit
 def policy_action(s, r, code):
-    """The action of compiled policy ``code`` (only RANDOM so far) for the pending decision of ``s``."""
-    return pick_random(s, r)
+    """The action of compiled policy ``code`` (RANDOM or HEURISTIC) for the pending decision of ``s``."""
+    return compiled_policy_action(s, r, code)
 
 
 @njit

@@ -51,6 +51,7 @@ from df_env.engine.observation import LAYOUTS, encode_arr
 from df_env.engine.state import State
 
 from . import kernels as K
+from .campaign_link import CampaignSpec, make_link
 from .common import (
     RENDER_MODES,
     RewardFn,
@@ -75,8 +76,10 @@ class DeepFutureAEC(AECEnv):
 
     def __init__(self, num_players: int = 2, max_turns: int | None = None, reward_fn: RewardFn | None = None,
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
-                 render_mode: str | None = None) -> None:
-        """Options as :class:`df_env.envs.gym_env.DeepFutureEnv` (no opponents: every seat is an agent)."""
+                 render_mode: str | None = None, campaign: CampaignSpec = None,
+                 campaign_write_back: bool = False) -> None:
+        """Options as :class:`df_env.envs.gym_env.DeepFutureEnv` (no opponents: every seat is an agent),
+        including ``campaign`` and ``campaign_write_back`` (:mod:`df_env.envs.campaign_link`)."""
         super().__init__()
         self.num_players = check_num_players(num_players)
         check_common("flat", illegal_action, illegal_penalty, reward_fn, render_mode)
@@ -102,6 +105,8 @@ class DeepFutureAEC(AECEnv):
         self._words = np.ones(4, dtype=np.int64)
         self._np_random: np.random.Generator | None = None
         self._over = True
+        self._link = make_link(campaign, campaign_write_back, self.num_players, bool(restart_on_loss))
+        self._recorded = True
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -112,11 +117,23 @@ class DeepFutureAEC(AECEnv):
     # ------------------------------------------------------------------ the AEC API
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game seeded from ``seed`` (None: the env's generator runs on); ``options={"state": state}``
-        starts from a copy of a given unfinished position of this number of players instead."""
+        starts from a copy of a given unfinished position of this number of players instead;
+        ``options={"campaign": c, "campaign_write_back": b}`` links the env to a campaign (None unlinks it)."""
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
             self._words[:] = words_from(self._np_random)
-        given = (options or {}).get("state")
+        options = options or {}
+        if "campaign" in options:
+            self._link = make_link(options["campaign"], options.get("campaign_write_back", False),
+                                   self.num_players, bool(self._template["variant_restart"][0]))
+        given = options.get("state")
+        self._recorded = True
+        if given is None and self._link is not None:
+            if self._link.write_back:
+                given = self._link.next_game()
+                self._recorded = False
+            else:
+                self._template = self._link.template()  # read-only: the campaign's galaxy, the env's seeds
         if given is not None:
             load_state(self._a, given, self.num_players)
         else:
@@ -192,6 +209,9 @@ class DeepFutureAEC(AECEnv):
                 if not self.terminations[agent]:
                     self.truncations[agent] = True
         self._accumulate_rewards()
+        if self._over and not self._recorded and self._link is not None:
+            self._recorded = True
+            self._link.record(self.state())  # the campaign's game ended (or was truncated): write it back
         self.agent_selection = self.possible_agents[int(s["dplayer"])] if not self._over else self.agents[0]
         self._deads_step_first()
 

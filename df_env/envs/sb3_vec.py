@@ -24,6 +24,7 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvO
 
 from df_env.engine.layout import NUM_ACTIONS
 
+from .campaign_link import CampaignSpec
 from .common import OpponentSpec, RewardFn, action_space, make_options, observation_space, render_state
 from .vector import BatchGames
 
@@ -35,12 +36,15 @@ class DeepFutureSB3VecEnv(VecEnv):
                  opponents: OpponentSpec | list[OpponentSpec] = "random", seat: int = 0, obs_mode: str = "flat",
                  max_turns: int | None = None, reward_fn: RewardFn | None = None,
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
-                 render_mode: str | None = None, seed: int | None = None, threads: int = 1) -> None:
+                 render_mode: str | None = None, seed: int | None = None, threads: int = 1,
+                 campaign: CampaignSpec = None, campaign_write_back: bool = False) -> None:
         """Options as :class:`df_env.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``seed`` (of the first
-        reset; ``seed()`` as usual in SB3) and ``threads`` (step the games in slices on parallel threads)."""
+        reset; ``seed()`` as usual in SB3), ``threads`` (step the games in slices on parallel threads) and
+        ``campaign`` (read-only, as in :class:`df_env.envs.vector.DeepFutureVectorEnv`)."""
         options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
                                illegal_penalty, restart_on_loss, render_mode)
-        self.games = BatchGames(num_envs, options, same_step=True, threads=threads)
+        self.games = BatchGames(num_envs, options, same_step=True, threads=threads, campaign=campaign,
+                                campaign_write_back=campaign_write_back)
         self._render_mode = render_mode
         self._actions: np.ndarray | None = None
         self._rng = np.random.default_rng(seed)

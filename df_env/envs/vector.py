@@ -3,8 +3,9 @@ Stable-Baselines3 ``VecEnv``.
 
 The games live in one state array; a batch step is two compiled calls (apply the actions and play the compiled
 opponents; then autoreset and write every observation and mask into preallocated buffers). Opponents are
-``"random"`` (compiled) or Python callables ``policy(observation, action_mask) -> int`` (called once per pending
-decision of each game: much slower). Options, rewards, truncation and illegal actions are those of
+``"random"`` or ``"heuristic"`` (compiled: played inside the batch step), other agent specs (``"mcts:iters=50"``)
+or Python callables ``policy(observation, action_mask) -> int`` (called once per pending decision of each game:
+much slower). Options, rewards, truncation and illegal actions are those of
 ``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`); ``reward_fn`` is called per game (slow, in Python).
 
 =====================  ===============================================================================
@@ -47,17 +48,19 @@ from df_env.engine.observation import LAYOUTS
 from df_env.engine.state import State
 
 from . import kernels as K
+from .campaign_link import CampaignSpec, make_link
 from .common import (
     EnvOptions,
     OpponentSpec,
     RewardFn,
     action_space,
-    check_policy_action,
     game_template,
     make_options,
     new_state_buffer,
     observation_space,
+    outside_action,
     render_state,
+    reseed_agents,
     words_from,
 )
 
@@ -65,7 +68,8 @@ from .common import (
 class BatchGames:
     """The compiled batch behind both vector APIs: states, buffers, the two-phase step, Python opponents."""
 
-    def __init__(self, num_envs: int, options: EnvOptions, same_step: bool, threads: int = 1) -> None:
+    def __init__(self, num_envs: int, options: EnvOptions, same_step: bool, threads: int = 1,
+                 campaign: CampaignSpec = None, campaign_write_back: bool = False) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be an integer >= 1; got {num_envs!r}")
         n, o = int(num_envs), options
@@ -74,6 +78,8 @@ class BatchGames:
         d = self.layout.size
         self.states = new_state_buffer(n)
         self.template = game_template(o.num_players, o.restart_on_loss)
+        self.link = make_link(campaign, campaign_write_back, o.num_players, o.restart_on_loss,
+                              allow_write_back=False)
         self.words = np.ones((n, 4), dtype=np.int64)
         self.obs = np.zeros((n, d), dtype=np.float32)
         self.final_obs = np.zeros((n, d), dtype=np.float32)
@@ -96,9 +102,12 @@ class BatchGames:
     def seed(self, rng: np.random.Generator) -> None:
         self.words[:] = words_from(rng, self.n)
         self.seeded = True
+        reseed_agents(self.options.policies, rng)
 
     def reset(self) -> None:
         o = self.options
+        if self.link is not None:  # read-only: new games start from the campaign's galaxy as it is now
+            self.template = self.link.template()
         self.skip[:] = False
         K.vec_reset(self.states, self.template, o.seat, o.codes, self.words, o.max_turns, self.st, self.outside_obs)
         self._play_outside(write_reward=False)
@@ -195,9 +204,8 @@ class BatchGames:
                 if policy is None:
                     raise RuntimeError(f"seat {p} has no policy")
                 mask = self.states["mask"][i].astype(bool)
-                obs = self.outside_obs[i].copy()
-                view = obs if o.obs_mode == "flat" else self.layout.split(obs)
-                act = check_policy_action(policy(view, mask), mask, f"the opponent policy of seat {p} (game {i})")
+                act = outside_action(policy, self.outside_obs[i], mask, self.states[i].reshape(()), self.layout,
+                                     o.obs_mode, f"the opponent policy of seat {p} (game {i})")
                 K.vec_outside(self.states, int(i), act, o.seat, o.codes, self.words, o.max_turns, self.st,
                               self.rewards, write_reward, self.outside_obs)
 
@@ -215,14 +223,18 @@ class DeepFutureVectorEnv(VectorEnv):
                  opponents: OpponentSpec | list[OpponentSpec] = "random", seat: int = 0, obs_mode: str = "flat",
                  max_turns: int | None = None, reward_fn: RewardFn | None = None,
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
-                 render_mode: str | None = None, copy: bool = True, threads: int = 1) -> None:
+                 render_mode: str | None = None, copy: bool = True, threads: int = 1,
+                 campaign: CampaignSpec = None, campaign_write_back: bool = False) -> None:
         """Options as :class:`df_env.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``copy`` (return copies
         of the buffers, default True; False is faster and the arrays change at the next step) and ``threads``
         (step the games in that many slices on parallel threads, default 1; used when every other seat is
-        compiled and the reward is the default one)."""
+        compiled and the reward is the default one). ``campaign``: every game starts from that campaign's
+        galaxy as it is at :meth:`reset` (read-only: ``campaign_write_back=True`` is refused, see
+        :mod:`df_env.envs.campaign_link`)."""
         options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
                                illegal_penalty, restart_on_loss, render_mode)
-        self.games = BatchGames(num_envs, options, same_step=False, threads=threads)
+        self.games = BatchGames(num_envs, options, same_step=False, threads=threads, campaign=campaign,
+                                campaign_write_back=campaign_write_back)
         self.num_envs = self.games.n
         self.copy = bool(copy)
         self.render_mode = render_mode
