@@ -4,7 +4,7 @@
   from ``info["action_mask"]`` with a pre-drawn uniform number; raw env and through ``gym.make`` (checker and
   order wrappers);
 * vector env: ``DeepFutureVectorEnv`` (``copy=False``) at a batch size, actions chosen in numpy from the masks
-  (``argmax(random bytes * mask)``), with 1 and 2 threads, measured after ``--warmup`` batch steps (steady
+  (``argmax(random odd bytes * mask)``), with 1 and 2 threads, measured after ``--warmup`` batch steps (steady
   state: games end and restart at their natural rate); "env only" leaves out the numpy action choice;
 * the SB3 ``VecEnv`` (same-step autoreset, info dicts) at the same batch.
 
@@ -57,6 +57,13 @@ def bench_single(players: int, steps: int, wrapped: bool) -> tuple[float, float]
     return clock.rates(steps)
 
 
+def choose_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """One legal action per game, at random: the legal action with the largest random odd byte (ties: the first).
+    ``rng.bytes`` is about twice as fast as ``rng.integers`` for a (1024, 200) batch."""
+    noise = np.frombuffer(rng.bytes(masks.size), dtype=np.uint8).reshape(masks.shape)
+    return np.argmax((noise | 1) * masks, axis=1)
+
+
 def bench_vector(players: int, batch: int, iters: int, threads: int, warmup: int,
                  opponents: str = "random") -> tuple[float, float, float, float]:
     """(wall, cpu) rates with the numpy action choice, then (wall, cpu) rates of the env step alone, measured
@@ -73,7 +80,7 @@ def bench_vector(players: int, batch: int, iters: int, threads: int, warmup: int
             clock.start()
             choose_wall = choose_cpu = 0.0
         w0, c0 = time.perf_counter(), time.process_time()
-        actions = np.argmax(rng.integers(1, 256, size=masks.shape, dtype=np.uint8) * masks, axis=1)
+        actions = choose_actions(rng, masks)
         choose_wall += time.perf_counter() - w0
         choose_cpu += time.process_time() - c0
         _, _, _, _, info = envs.step(actions)

@@ -57,18 +57,6 @@ def load_config(path: str, overrides: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------- rewards, opponents
-def progress_reward(before: np.ndarray, after: np.ndarray, seat: int) -> float:
-    """+1 win / -1 loss when the seat's game ends, plus the change of his progress score (shaping)."""
-    from df_env.progress import progress
-
-    r = progress(after, seat) - progress(before, seat) if not after["lost"][seat] else 0.0
-    if after["winner"] == seat:
-        return 1.0 + r
-    if after["over"] or after["lost"][seat]:
-        return -1.0
-    return r
-
-
 class PoolOpponent:
     """An opponent seat: uniformly random, or (with probability ``p_self``) a frozen snapshot of the learner; the
     choice is redrawn every ``switch_every`` decisions (roughly a game)."""
@@ -177,7 +165,7 @@ def train(config: dict[str, Any]) -> Path:
     pools = [PoolOpponent(rng, config["pool_self"]) for _ in range(n - 1)] if config["opponents"] == "pool" else []
     venv = DeepFutureSB3VecEnv(num_envs=config["num_envs"], num_players=n, seat=config["seat"],
                                opponents=list(pools) if pools else "random", max_turns=config["max_turns"],
-                               reward_fn=progress_reward if config["reward"] == "progress" else None,
+                               reward_fn=config["reward"],  # "win" or "progress": compiled in the env
                                seed=config["seed"])
     model = MaskablePPO("MlpPolicy", venv, seed=config["seed"], device="cpu", verbose=0,
                         tensorboard_log=str(out / "tb"), **config["ppo"])

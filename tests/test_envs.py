@@ -465,5 +465,68 @@ def test_threads_step_the_same_games() -> None:
         return total
 
     assert np.array_equal(run(1), run(3))
+    assert DeepFutureVectorEnv(num_envs=1).games.threads == 1  # default: one per core, at most num_envs
     with pytest.raises(ValueError, match="threads"):
         DeepFutureVectorEnv(num_envs=2, threads=3)
+
+
+# ---------------------------------------------------------------------------------------------- built-in rewards
+def _progress_reward(before: np.ndarray, after: np.ndarray, seat: int) -> float:
+    """The documented "progress" reward, written independently in Python."""
+    from df_env.progress import progress
+
+    lost = bool(after["lost"][seat])
+    r = 0.0 if lost else progress(after, seat) - progress(before, seat)
+    done = bool(after["over"]) or (lost and not after["variant_restart"])
+    if not done:
+        return r
+    return 1.0 + r if int(after["winner"]) == seat else -1.0
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_compiled_progress_reward_equals_its_definition(players: int) -> None:
+    """The fused compiled step with reward_fn="progress" gives the rewards of the Python definition (which
+    forces the two-phase step) on the same games."""
+    def run(reward_fn: object) -> np.ndarray:
+        envs = DeepFutureVectorEnv(num_envs=6, num_players=players, reward_fn=reward_fn)  # type: ignore[arg-type]
+        _, info = envs.reset(seed=players)
+        rng = np.random.default_rng(players)
+        out = []
+        for _ in range(250):
+            actions = np.argmax(rng.random(info["action_mask"].shape) * info["action_mask"], axis=1)
+            _, rewards, _, _, info = envs.step(actions)
+            out.append(rewards.copy())
+        return np.array(out)
+
+    compiled, python = run("progress"), run(_progress_reward)
+    assert np.allclose(compiled, python) and (compiled != 0).mean() > 0.05
+    assert ((compiled != 0) & (np.abs(compiled) != 1)).any()  # shaping, not only the end results
+
+
+def test_single_and_pettingzoo_progress_rewards() -> None:
+    env = DeepFutureEnv(num_players=2, reward_fn="progress")
+    _, info = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        before = env.state.copy()
+        _, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert reward == pytest.approx(_progress_reward(before, env.state, 0))
+        if term or trunc:
+            _, info = env.reset()
+    aec = deep_future_v0.env(num_players=2, reward_fn="progress")
+    aec.reset(seed=3)
+    assert all(r == 0.0 for r in aec.unwrapped.rewards.values())
+    for _ in range(100):
+        agent = aec.agent_selection
+        obs, _, term, trunc, _ = aec.last()
+        if term or trunc:
+            break
+        before = aec.unwrapped.state().copy()
+        live = [a for a in aec.agents if not aec.terminations[a] and not aec.truncations[a]]
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        after = aec.unwrapped.state()
+        for other in live:
+            p = aec.unwrapped.agent_seat[other]
+            assert aec.unwrapped.rewards[other] == pytest.approx(_progress_reward(before, after, p)), agent
+    with pytest.raises(ValueError, match="progress"):
+        DeepFutureEnv(reward_fn="score")

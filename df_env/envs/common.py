@@ -28,12 +28,16 @@ from df_env.engine.layout import NUM_ACTIONS
 from df_env.engine.observation import LAYOUTS, ObservationLayout
 from df_env.engine.state import STATE_DTYPE, State
 
-from .kernels import COMPILED_POLICIES, OUTSIDE
+from .kernels import COMPILED_POLICIES, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
 
 Policy = Callable[[Any, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
 RewardFn = Callable[[State, State, int], float]
 """``reward_fn(state_before, state_after, player) -> float``: the reward of ``player`` for one step."""
+REWARDS = {"win": REWARD_WIN, "progress": REWARD_PROGRESS}
+"""Built-in rewards, given by name as ``reward_fn`` and computed in compiled code: ``"win"`` (the default: +1 win,
+-1 loss, 0 otherwise) and ``"progress"`` (the same at the end, plus the change of the player's progress score
+``df_env.progress`` at every step while he plays on: potential-based shaping that rewards building the tableau)."""
 OpponentSpec = str | Policy
 
 OBS_MODES = ("flat", "dict")
@@ -59,7 +63,8 @@ class EnvOptions:
     policies: tuple[Policy | AgentPolicy | None, ...]  # per seat: the Python policy, or None
     obs_mode: str
     max_turns: int
-    reward_fn: RewardFn | None
+    reward_fn: RewardFn | None  # a Python reward function, or None for a built-in one (reward_code)
+    reward_code: int  # REWARD_WIN or REWARD_PROGRESS
     illegal_action: str
     illegal_penalty: float
     restart_on_loss: bool
@@ -95,9 +100,18 @@ def check_common(obs_mode: str, illegal_action: str, illegal_penalty: Any, rewar
     _choice("render_mode", render_mode, (None,) + RENDER_MODES)
     if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float, np.number)):
         raise ValueError(f"illegal_penalty must be a number; got {illegal_penalty!r}")
-    if reward_fn is not None and not callable(reward_fn):
-        raise ValueError(f"reward_fn must be None or a callable (state_before, state_after, player) -> float; "
-                         f"got {reward_fn!r}")
+    if reward_fn is not None and not callable(reward_fn) and reward_fn not in REWARDS:
+        raise ValueError(f"reward_fn must be None, a built-in reward ({', '.join(map(repr, REWARDS))}) or a "
+                         f"callable (state_before, state_after, player) -> float; got {reward_fn!r}")
+
+
+def split_reward(reward_fn: Any) -> tuple[RewardFn | None, int]:
+    """(the Python reward function or None, the built-in reward code) of a checked ``reward_fn`` option."""
+    if reward_fn is None:
+        return None, REWARD_WIN
+    if isinstance(reward_fn, str):
+        return None, REWARDS[reward_fn]
+    return reward_fn, REWARD_WIN
 
 
 class AgentPolicy:
@@ -164,7 +178,7 @@ def check_opponents(opponents: Any, num_players: int,
 
 
 def make_options(num_players: Any = 1, opponents: Any = "random", seat: Any = 0, obs_mode: str = "flat",
-                 max_turns: Any = None, reward_fn: RewardFn | None = None, illegal_action: str = "terminate",
+                 max_turns: Any = None, reward_fn: RewardFn | str | None = None, illegal_action: str = "terminate",
                  illegal_penalty: float = -1.0, restart_on_loss: bool = False,
                  render_mode: str | None = None) -> EnvOptions:
     """Check every option and return them together (a ``ValueError`` names the bad option and what is allowed)."""
@@ -173,7 +187,8 @@ def make_options(num_players: Any = 1, opponents: Any = "random", seat: Any = 0,
     if not isinstance(restart_on_loss, (bool, np.bool_)):
         raise ValueError(f"restart_on_loss must be True or False; got {restart_on_loss!r}")
     codes, policies = check_opponents(opponents, n, seat)
-    return EnvOptions(n, int(seat), codes, policies, obs_mode, check_max_turns(max_turns, n), reward_fn,
+    fn, code = split_reward(reward_fn)
+    return EnvOptions(n, int(seat), codes, policies, obs_mode, check_max_turns(max_turns, n), fn, code,
                       illegal_action, float(illegal_penalty), bool(restart_on_loss), render_mode)
 
 

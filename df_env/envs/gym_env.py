@@ -15,7 +15,8 @@ Observation space      ``obs_mode="flat"``: ``Box(-1, 1, (D,), float32)`` with D
                        information.
 Action mask            ``env.action_masks()`` (the name sb3-contrib's MaskablePPO looks for) and
                        ``info["action_mask"]``: bool ``(NUM_ACTIONS,)``, all False once the episode is over.
-Reward                 +1 win, -1 loss (also when every player lost), 0 otherwise; or ``reward_fn(state_before,
+Reward                 +1 win, -1 loss (also when every player lost), 0 otherwise; ``reward_fn="progress"`` adds
+                       the change of the agent's progress score each step (shaping); or ``reward_fn(state_before,
                        state_after, seat)`` (the opponents' moves that follow the agent's action are inside the
                        step).
 Termination            the game is over, or the agent lost and left the game (R24 default).
@@ -76,7 +77,7 @@ class DeepFutureEnv(gym.Env):
 
     def __init__(self, num_players: int = 1, opponents: OpponentSpec | list[OpponentSpec] = "random",
                  seat: int = 0, obs_mode: str = "flat", max_turns: int | None = None,
-                 reward_fn: RewardFn | None = None, illegal_action: str = "terminate",
+                 reward_fn: RewardFn | str | None = None, illegal_action: str = "terminate",
                  illegal_penalty: float = -1.0, restart_on_loss: bool = False,
                  render_mode: str | None = None, campaign: CampaignSpec = None,
                  campaign_write_back: bool = False) -> None:
@@ -88,7 +89,9 @@ class DeepFutureEnv(gym.Env):
             seat: the agent's seat (0..num_players-1); the start player is drawn at random by the game (1.7).
             obs_mode: ``"flat"`` (a float32 vector) or ``"dict"`` (named sections).
             max_turns: truncation after this many player-turns (R25); None: ``100 * num_players``.
-            reward_fn: ``reward_fn(state_before, state_after, seat) -> float`` replacing the +1/-1 result.
+            reward_fn: ``"win"`` (default: +1/-1 at the end), ``"progress"`` (plus the change of the progress
+                score at every step; both compiled, :data:`df_env.envs.common.REWARDS`), or a Python
+                ``reward_fn(state_before, state_after, seat) -> float``.
             illegal_action: ``"terminate"`` (end with ``illegal_penalty``) or ``"raise"``.
             illegal_penalty: the reward of an illegal action under ``"terminate"``.
             restart_on_loss: R24 variant: a losing player takes a new homeworld instead of leaving.
@@ -157,6 +160,7 @@ class DeepFutureEnv(gym.Env):
             return self._illegal(a)
         if self._prev is not None:
             copy_arr(self._prev, self._a)
+        before = K.progress_before_arr(self._a, o.seat, o.reward_code)
         st = K.single_step(self._a, a, o.seat, o.codes, self._words, o.max_turns, self._obs)
         if st == K.ST_OUTSIDE:
             st = self._play_outside(st)
@@ -164,7 +168,7 @@ class DeepFutureEnv(gym.Env):
         self._done = terminated or truncated
         if self._done and self._link is not None:
             self._link.record(self.state)  # the game's cards, names, wonders and result (issue 5, R26)
-        reward = self._reward(terminated)
+        reward = self._reward(before)
         return as_obs(self._obs, self.layout, o.obs_mode), reward, terminated, truncated, self._info()
 
     def _reset_campaign_game(self) -> tuple[Any, dict]:
@@ -199,13 +203,11 @@ class DeepFutureEnv(gym.Env):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "turn": int(self._a["turn"][0]), "decision": int(self._a["dk"][0])}
 
-    def _reward(self, terminated: bool) -> float:
+    def _reward(self, before: float) -> float:
         o = self.options
         if o.reward_fn is not None and self._prev is not None:
             return float(o.reward_fn(self._prev.reshape(()), self.state, o.seat))
-        if not terminated:
-            return 0.0
-        return 1.0 if int(self._a["winner"][0]) == o.seat else -1.0
+        return float(K.step_reward_arr(self._a, o.seat, o.reward_code, before))
 
     def _illegal(self, a: int) -> tuple[Any, float, bool, bool, dict]:
         o = self.options

@@ -17,9 +17,11 @@ from df_env.engine._jit import njit
 from df_env.engine.flow import apply, start_game
 from df_env.engine.observation import encode
 from df_env.engine.rng import next_u32
+from df_env.progress import progress_rec
 
 OUTSIDE = -1
 COMPILED_POLICIES = {"random": RANDOM, "heuristic": HEURISTIC}
+REWARD_WIN, REWARD_PROGRESS = 0, 1  # the built-in rewards (common.REWARDS)
 # status of a seat after a step
 ST_PLAY, ST_DONE, ST_TRUNC, ST_OUTSIDE, ST_ILLEGAL = range(5)
 
@@ -68,6 +70,37 @@ def terminal_reward(s, seat):
     if not seat_done(s, seat):
         return 0.0
     return 1.0 if s["winner"] == seat else -1.0
+
+
+@njit
+def progress_before(s, seat, mode):
+    """The seat's progress score before a step (only the progress reward needs it)."""
+    return progress_rec(s, seat) if mode == REWARD_PROGRESS else 0.0
+
+
+@njit
+def step_reward(s, seat, mode, before):
+    """The built-in reward of ``seat`` for a step: REWARD_WIN is :func:`terminal_reward`; REWARD_PROGRESS adds
+    the change of his progress score (``df_env.progress``, ``before`` = its value before the step) while he
+    plays on, and gives 1 + that change for a win, -1 for a loss (potential-based shaping)."""
+    if mode != REWARD_PROGRESS:
+        return terminal_reward(s, seat)
+    r = 0.0 if s["lost"][seat] != 0 else progress_rec(s, seat) - before
+    if not seat_done(s, seat):
+        return r
+    return 1.0 + r if s["winner"] == seat else -1.0
+
+
+@njit
+def step_reward_arr(a, seat, mode, before):
+    """:func:`step_reward` of ``a[0]``."""
+    return step_reward(a[0], seat, mode, before)
+
+
+@njit
+def progress_before_arr(a, seat, mode):
+    """:func:`progress_before` of ``a[0]``."""
+    return progress_before(a[0], seat, mode)
 
 
 @njit
@@ -128,7 +161,7 @@ def single_advance(a, seat, codes, r, max_turns, obs):
 
 # ---------------------------------------------------------------------------------------------- vector env
 @njit
-def vec_apply(states, actions, seat, codes, words, max_turns, skip, st, rewards, outside_obs):
+def vec_apply(states, actions, seat, codes, words, max_turns, skip, st, rewards, outside_obs, reward_mode, before):
     """Phase 1 of a batch step: for each game not in ``skip``, apply its action (an illegal one is not applied:
     status ST_ILLEGAL), play the compiled seats and record the status and the default reward. Games left waiting
     for an outside seat get that seat's observation in ``outside_obs``. Returns how many wait."""
@@ -143,9 +176,10 @@ def vec_apply(states, actions, seat, codes, words, max_turns, skip, st, rewards,
         if a < 0 or a >= s["mask"].shape[0] or s["mask"][a] == 0:
             st[i] = ST_ILLEGAL
             continue
+        before[i] = progress_before(s, seat, reward_mode)
         apply(s, a)
         st[i] = advance(s, seat, codes, words[i], max_turns)
-        rewards[i] = terminal_reward(s, seat)
+        rewards[i] = step_reward(s, seat, reward_mode, before[i])
         if st[i] == ST_OUTSIDE:
             encode(s, s["dplayer"], outside_obs[i])
             waiting += 1
@@ -153,14 +187,15 @@ def vec_apply(states, actions, seat, codes, words, max_turns, skip, st, rewards,
 
 
 @njit
-def vec_outside(states, i, action, seat, codes, words, max_turns, st, rewards, write_reward, outside_obs):
+def vec_outside(states, i, action, seat, codes, words, max_turns, st, rewards, write_reward, outside_obs, reward_mode,
+                before):
     """An outside seat's action in game i (legal, checked by the caller), then play on as in :func:`vec_apply`
     (the reward is written only with ``write_reward``: not in a game just reset after a finished one)."""
     s = states[i]
     apply(s, action)
     st[i] = advance(s, seat, codes, words[i], max_turns)
     if write_reward:
-        rewards[i] = terminal_reward(s, seat)
+        rewards[i] = step_reward(s, seat, reward_mode, before[i])
     if st[i] == ST_OUTSIDE:
         encode(s, s["dplayer"], outside_obs[i])
     return st[i]
@@ -227,8 +262,8 @@ def vec_reset(states, template, seat, codes, words, max_turns, st, outside_obs):
 # ---------------------------------------------------------------------------------------------- fused batch step
 @njit
 def vec_step_one(states, i, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards, obs,
-                 masks, final_obs, has_final):
-    """The whole batch step of game i when every other seat is compiled and the reward is the default one:
+                 masks, final_obs, has_final, reward_mode):
+    """The whole batch step of game i when every other seat is compiled and the reward is a built-in one:
     apply, play on, reward, autoreset, observation and mask, touching the game's memory once."""
     s = states[i]
     has_final[i] = False
@@ -241,9 +276,10 @@ def vec_step_one(states, i, actions, seat, codes, words, max_turns, template, sa
         if a < 0 or a >= s["mask"].shape[0] or s["mask"][a] == 0:
             st[i] = ST_ILLEGAL
         else:
+            before = progress_before(s, seat, reward_mode)
             apply(s, a)
             st[i] = advance(s, seat, codes, words[i], max_turns)
-            rewards[i] = terminal_reward(s, seat)
+            rewards[i] = step_reward(s, seat, reward_mode, before)
         if st[i] == ST_DONE or st[i] == ST_TRUNC or st[i] == ST_ILLEGAL:
             if same_step:
                 encode(s, seat, final_obs[i])
@@ -261,11 +297,11 @@ def vec_step_one(states, i, actions, seat, codes, words, max_turns, template, sa
 
 @njit
 def vec_step(states, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards, obs, masks,
-             final_obs, has_final):
+             final_obs, has_final, reward_mode):
     """:func:`vec_step_one` for every game, in order (one thread)."""
     for i in range(states.shape[0]):
         vec_step_one(states, i, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards,
-                     obs, masks, final_obs, has_final)
+                     obs, masks, final_obs, has_final, reward_mode)
 
 
 @njit

@@ -10,7 +10,8 @@ Observation            ``{"observation": float32 (D,), "action_mask": int8 (NUM_
                        4652 for 1 / 2 / 3 players; ``env.unwrapped.layout.split(obs)`` names the sections); the
                        mask is all zero for an agent who is not to act.
 Reward                 +1 to the winner, -1 to the others (-1 to all if every player lost), when the game ends;
-                       a player who loses and leaves (R24 default) gets his -1 at once and is terminated; or
+                       a player who loses and leaves (R24 default) gets his -1 at once and is terminated;
+                       ``reward_fn="progress"`` adds each live agent's change of progress score every step; or
                        ``reward_fn(state_before, state_after, player)`` for every live agent at every step.
 Termination            game over; or that agent lost and left (R24 default).
 Truncation             every live agent when ``max_turns`` player-turns are exceeded (R25, default
@@ -64,6 +65,7 @@ from .common import (
     load_state,
     new_state_buffer,
     render_state,
+    split_reward,
     words_from,
 )
 
@@ -74,7 +76,8 @@ class DeepFutureAEC(AECEnv):
     metadata = {"render_modes": list(RENDER_MODES), "name": "deep_future_v0", "is_parallelizable": False,
                 "render_fps": 4}
 
-    def __init__(self, num_players: int = 2, max_turns: int | None = None, reward_fn: RewardFn | None = None,
+    def __init__(self, num_players: int = 2, max_turns: int | None = None,
+                 reward_fn: RewardFn | str | None = None,
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
                  render_mode: str | None = None, campaign: CampaignSpec = None,
                  campaign_write_back: bool = False) -> None:
@@ -86,7 +89,7 @@ class DeepFutureAEC(AECEnv):
         if not isinstance(restart_on_loss, (bool, np.bool_)):
             raise ValueError(f"restart_on_loss must be True or False; got {restart_on_loss!r}")
         self.max_turns = check_max_turns(max_turns, self.num_players)
-        self.reward_fn = reward_fn
+        self.reward_fn, self.reward_code = split_reward(reward_fn)
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
@@ -101,7 +104,8 @@ class DeepFutureAEC(AECEnv):
         self.action_spaces = {a: action_space() for a in self.possible_agents}
         self._template = game_template(self.num_players, bool(restart_on_loss))
         self._a = new_state_buffer(1)
-        self._prev = new_state_buffer(1) if reward_fn is not None else None
+        self._prev = new_state_buffer(1) if self.reward_fn is not None else None
+        self._before = np.zeros(self.num_players)  # each seat's progress before the step (progress reward)
         self._words = np.ones(4, dtype=np.int64)
         self._np_random: np.random.Generator | None = None
         self._over = True
@@ -145,6 +149,7 @@ class DeepFutureAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._remember_progress()  # the progress reward counts from the first position: 0 at reset
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -171,6 +176,7 @@ class DeepFutureAEC(AECEnv):
             return
         if self._prev is not None:
             copy_arr(self._prev, self._a)
+        self._remember_progress()
         apply_arr(self._a, a)
         self._after_move()
 
@@ -185,6 +191,10 @@ class DeepFutureAEC(AECEnv):
         return self._a.reshape(())
 
     # ------------------------------------------------------------------ internals
+    def _remember_progress(self) -> None:
+        for p in range(self.num_players):
+            self._before[p] = K.progress_before_arr(self._a, p, self.reward_code)
+
     def _seat_done(self, p: int) -> bool:
         s = self._a[0]
         return bool(s["over"]) or (bool(s["lost"][p]) and not s["variant_restart"])
@@ -200,8 +210,8 @@ class DeepFutureAEC(AECEnv):
             done = self._seat_done(p)
             if self.reward_fn is not None and self._prev is not None:
                 self.rewards[agent] = float(self.reward_fn(self._prev.reshape(()), self.state(), p))
-            elif done:
-                self.rewards[agent] = 1.0 if int(s["winner"]) == p else -1.0
+            elif done or self.reward_code != K.REWARD_WIN:
+                self.rewards[agent] = float(K.step_reward_arr(self._a, p, self.reward_code, self._before[p]))
             self.terminations[agent] = done
         if not self._over and int(s["turn"]) > self.max_turns:
             self._over = True

@@ -34,13 +34,13 @@ class DeepFutureSB3VecEnv(VecEnv):
 
     def __init__(self, num_envs: int = 1, num_players: int = 1,
                  opponents: OpponentSpec | list[OpponentSpec] = "random", seat: int = 0, obs_mode: str = "flat",
-                 max_turns: int | None = None, reward_fn: RewardFn | None = None,
+                 max_turns: int | None = None, reward_fn: RewardFn | str | None = None,
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
-                 render_mode: str | None = None, seed: int | None = None, threads: int = 1,
+                 render_mode: str | None = None, seed: int | None = None, threads: int | None = None,
                  campaign: CampaignSpec = None, campaign_write_back: bool = False) -> None:
         """Options as :class:`df_env.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``seed`` (of the first
-        reset; ``seed()`` as usual in SB3), ``threads`` (step the games in slices on parallel threads) and
-        ``campaign`` (read-only, as in :class:`df_env.envs.vector.DeepFutureVectorEnv`)."""
+        reset; ``seed()`` as usual in SB3), ``threads`` (step the games in slices on parallel threads; None:
+        one per core) and ``campaign`` (read-only, as in :class:`df_env.envs.vector.DeepFutureVectorEnv`)."""
         options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
                                illegal_penalty, restart_on_loss, render_mode)
         self.games = BatchGames(num_envs, options, same_step=True, threads=threads, campaign=campaign,

@@ -6,7 +6,8 @@ opponents; then autoreset and write every observation and mask into preallocated
 ``"random"`` or ``"heuristic"`` (compiled: played inside the batch step), other agent specs (``"mcts:iters=50"``)
 or Python callables ``policy(observation, action_mask) -> int`` (called once per pending decision of each game:
 much slower). Options, rewards, truncation and illegal actions are those of
-``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`); ``reward_fn`` is called per game (slow, in Python).
+``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`); the built-in rewards (``reward_fn="win"`` or ``"progress"``)
+are computed in the compiled step, a Python ``reward_fn`` is called per game (slow).
 
 =====================  ===============================================================================
 Observations           ``(num_envs, D)`` float32 (``obs_mode="flat"``) or a dict of ``(num_envs, ...)`` sections.
@@ -34,6 +35,7 @@ Example:
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -68,7 +70,7 @@ from .common import (
 class BatchGames:
     """The compiled batch behind both vector APIs: states, buffers, the two-phase step, Python opponents."""
 
-    def __init__(self, num_envs: int, options: EnvOptions, same_step: bool, threads: int = 1,
+    def __init__(self, num_envs: int, options: EnvOptions, same_step: bool, threads: int | None = None,
                  campaign: CampaignSpec = None, campaign_write_back: bool = False) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be an integer >= 1; got {num_envs!r}")
@@ -86,16 +88,20 @@ class BatchGames:
         self.outside_obs = np.zeros((n, d), dtype=np.float32)
         self.masks = np.zeros((n, NUM_ACTIONS), dtype=np.bool_)
         self.rewards = np.zeros(n, dtype=np.float64)
+        self.before = np.zeros(n, dtype=np.float64)  # the agent's progress before the step (progress reward)
         self.st = np.zeros(n, dtype=np.int64)
         self.skip = np.zeros(n, dtype=np.bool_)
         self.has_final = np.zeros(n, dtype=np.bool_)
         self.prev = new_state_buffer(n) if o.reward_fn is not None else None
         self.python_seats = any(p is not None for p in o.policies)
         self.fused = not self.python_seats and o.reward_fn is None
+        if threads is None:  # default: one thread per core (the kernels release the GIL), at most 8
+            threads = max(1, min(os.cpu_count() or 1, 8, n))
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= n:
-            raise ValueError(f"threads must be an integer from 1 to num_envs ({n}); got {threads!r}")
+            raise ValueError(f"threads must be None (one per core) or an integer from 1 to num_envs ({n}); "
+                             f"got {threads!r}")
         self.threads = int(threads)
-        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
         self._chunks = [(k * n // self.threads, (k + 1) * n // self.threads) for k in range(self.threads)]
         self.seeded = False
 
@@ -131,7 +137,7 @@ class BatchGames:
         if self.prev is not None:
             K.copy_states(self.prev, self.states)
         waiting = K.vec_apply(self.states, acts, o.seat, o.codes, self.words, o.max_turns, self.skip, self.st,
-                              self.rewards, self.outside_obs)
+                              self.rewards, self.outside_obs, o.reward_code, self.before)
         if waiting:
             self._play_outside(write_reward=True)
         illegal = self.st == K.ST_ILLEGAL
@@ -154,8 +160,11 @@ class BatchGames:
         kernels release the GIL, each thread steps its own slice of the games)."""
         if self._pool is None:
             self._step_slice(acts, 0, self.n)
-        else:
-            list(self._pool.map(lambda c: self._step_slice(acts, *c), self._chunks))
+        else:  # the calling thread steps the first slice itself: one thread handoff fewer per step
+            futures = [self._pool.submit(self._step_slice, acts, *c) for c in self._chunks[1:]]
+            self._step_slice(acts, *self._chunks[0])
+            for f in futures:
+                f.result()
         o = self.options
         illegal = self.st == K.ST_ILLEGAL
         terminated = (self.st == K.ST_DONE) | illegal
@@ -168,7 +177,7 @@ class BatchGames:
         o = self.options
         K.vec_step(self.states[lo:hi], acts[lo:hi], o.seat, o.codes, self.words[lo:hi], o.max_turns, self.template,
                    self.same_step, self.skip[lo:hi], self.st[lo:hi], self.rewards[lo:hi], self.obs[lo:hi],
-                   self.masks[lo:hi], self.final_obs[lo:hi], self.has_final[lo:hi])
+                   self.masks[lo:hi], self.final_obs[lo:hi], self.has_final[lo:hi], o.reward_code)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -207,7 +216,7 @@ class BatchGames:
                 act = outside_action(policy, self.outside_obs[i], mask, self.states[i].reshape(()), self.layout,
                                      o.obs_mode, f"the opponent policy of seat {p} (game {i})")
                 K.vec_outside(self.states, int(i), act, o.seat, o.codes, self.words, o.max_turns, self.st,
-                              self.rewards, write_reward, self.outside_obs)
+                              self.rewards, write_reward, self.outside_obs, o.reward_code, self.before)
 
     def observations(self, buf: np.ndarray, copy: bool) -> Any:
         out = buf.copy() if copy else buf
@@ -221,16 +230,16 @@ class DeepFutureVectorEnv(VectorEnv):
 
     def __init__(self, num_envs: int = 1, num_players: int = 1,
                  opponents: OpponentSpec | list[OpponentSpec] = "random", seat: int = 0, obs_mode: str = "flat",
-                 max_turns: int | None = None, reward_fn: RewardFn | None = None,
+                 max_turns: int | None = None, reward_fn: RewardFn | str | None = None,
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
-                 render_mode: str | None = None, copy: bool = True, threads: int = 1,
+                 render_mode: str | None = None, copy: bool = True, threads: int | None = None,
                  campaign: CampaignSpec = None, campaign_write_back: bool = False) -> None:
         """Options as :class:`df_env.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``copy`` (return copies
         of the buffers, default True; False is faster and the arrays change at the next step) and ``threads``
-        (step the games in that many slices on parallel threads, default 1; used when every other seat is
-        compiled and the reward is the default one). ``campaign``: every game starts from that campaign's
-        galaxy as it is at :meth:`reset` (read-only: ``campaign_write_back=True`` is refused, see
-        :mod:`df_env.envs.campaign_link`)."""
+        (step the games in that many slices on parallel threads; default None: one per core, at most 8; used
+        when every other seat is compiled and the reward is the default one; results do not depend on it).
+        ``campaign``: every game starts from that campaign's galaxy as it is at :meth:`reset` (read-only:
+        ``campaign_write_back=True`` is refused, see :mod:`df_env.envs.campaign_link`)."""
         options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
                                illegal_penalty, restart_on_loss, render_mode)
         self.games = BatchGames(num_envs, options, same_step=False, threads=threads, campaign=campaign,
