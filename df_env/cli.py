@@ -9,6 +9,7 @@ Examples::
     df-env replay results/games/game-7.json
     df-env campaign new galaxy.json --seed 7
     df-env campaign play galaxy.json --games 5 --agents heuristic
+    df-env campaign play galaxy.json -n 2 --agents human heuristic   # you play seat 0 of the next game
     df-env campaign show galaxy.json
     df-env campaign restore galaxy.json     # put the backup (galaxy.json.bak) back in place
     df-env agents                                          # the agents and their options
@@ -104,34 +105,52 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
         specs *= args.players
     if len(specs) != args.players:
         raise CliError(f"--agents: give one spec, or one per seat ({args.players})")
-    for spec in set(specs):
+    for spec in set(specs) - {"human"}:
         make_agent(spec)  # a bad spec fails before any game is played
-    policies = None if all(s == "random" for s in specs) else _policy_factory(specs)
+    if specs.count("human") > 1:
+        raise CliError("--agents: at most one seat can be 'human'")
+    policies = None if all(s == "random" for s in specs) else _policy_factory(specs, color=args.color)
 
     def on_game(rec: object, camp: object) -> None:
         print(f"game {getattr(rec, 'game', '?')}: {getattr(rec, 'outcome', '?')} in {getattr(rec, 'turns', '?')} "
               f"turns; {camp!r}")
 
-    campaign_ops.campaign_play(args.path, args.games, policies, num_players=args.players,  # type: ignore[attr-defined]
-                               players=specs, max_turns=args.max_turns, on_game=on_game)
+    from df_env.terminal import QuitGame
+
+    try:
+        campaign_ops.campaign_play(args.path, args.games, policies,  # type: ignore[attr-defined]
+                                   num_players=args.players, players=specs, max_turns=args.max_turns,
+                                   on_game=on_game)
+    except QuitGame:
+        print(f"stopped: the game in progress is not recorded; {args.path} holds every game finished before it")
 
 
-def _policy_factory(specs: list[str]):  # type: ignore[no-untyped-def]
-    """``game_seed -> [policy(state) -> action]``: fresh agents for every game, seeded from the game's seed."""
+def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-untyped-def]
+    """``game_seed -> [policy(state) -> action]``: fresh agents for every game, seeded from the game's seed; a
+    ``"human"`` seat is a person at the terminal, told the other seats' moves."""
     import numpy as np
 
     from agents import make_agent
     from df_env.engine.api import legal_mask
     from df_env.engine.observation import observe
+    from df_env.terminal import HumanSeat
+
+    def agent_policy(spec: str, p: int, seed: int, human: HumanSeat | None):  # type: ignore[no-untyped-def]
+        agent = make_agent(spec)
+        agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
+
+        def act(s: np.ndarray) -> int:
+            a = agent.act(observe(s, p) if agent.uses_observation else None, legal_mask(s),
+                          s if agent.uses_state else None)
+            if human is not None:
+                human.saw(s, p, spec, int(a))
+            return int(a)
+
+        return act
 
     def policies(seed: int) -> list:  # type: ignore[type-arg]
-        out = []
-        for p, spec in enumerate(specs):
-            agent = make_agent(spec)
-            agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
-            out.append(lambda s, a=agent, q=p: a.act(observe(s, q) if a.uses_observation else None,
-                                                     legal_mask(s), s if a.uses_state else None))
-        return out
+        human = HumanSeat(specs.index("human"), color=color) if "human" in specs else None
+        return [human if spec == "human" else agent_policy(spec, p, seed, human) for p, spec in enumerate(specs)]
 
     return policies
 
@@ -223,7 +242,8 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--games", type=_positive, default=1)
     play.add_argument("--players", "-n", type=_players, default=1)
     play.add_argument("--agents", nargs="+", metavar="SPEC", help="one spec for every seat or one per seat "
-                      "(default random)")
+                      "(default random); 'human' is you, at the terminal")
+    play.add_argument("--color", action="store_true", help="colours in the view (a human seat)")
     play.add_argument("--max-turns", type=_positive, default=1000)
     show = csub.add_parser("show", help="describe the campaign")
     show.add_argument("path")

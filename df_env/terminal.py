@@ -85,6 +85,35 @@ def _agent_action(agent: Agent, state: np.ndarray, seat: int) -> int:
     return agent.act(obs, legal_mask(state), state.copy() if agent.uses_state else None)
 
 
+class QuitGame(Exception):
+    """The person quit in the middle of a game."""
+
+
+class HumanSeat:
+    """A person deciding for ``seat`` in the terminal, as a ``policy(state) -> action`` (campaign games).
+
+    The other seats' policies report their moves with :meth:`saw`, so each decision first shows what happened
+    since the person's last one. Quitting raises :class:`QuitGame`.
+    """
+
+    def __init__(self, seat: int, console: Console | None = None, color: bool = False) -> None:
+        self.seat, self.console, self.color = seat, console or Console(), color
+        self.since: list[str] = []
+
+    def saw(self, state: np.ndarray, player: int, name: str, action: int) -> None:
+        """Another seat chose ``action`` in ``state`` (before it is applied)."""
+        self.since.append(f"player {player} ({name}): {action_to_string(state, action)}")
+
+    def __call__(self, state: np.ndarray) -> int:
+        since = self.since + [f"  {e}" for e in event_strings(state, self.seat)]
+        _show_decision(self.console, state, self.seat, since, self.color)
+        a = _ask(self.console, _choices(state), lambda: self.console.write(_view(state, self.seat, self.color)))
+        if a is None:
+            raise QuitGame
+        self.since = [f"you: {action_to_string(state, a)}"]
+        return a
+
+
 def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log_path: str,
                console: Console | None = None, color: bool = False) -> GameLog:
     """Play a game in the terminal: the person plays ``seat``, ``opponents`` (one spec per other seat, in seat

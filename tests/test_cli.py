@@ -188,3 +188,30 @@ def test_agents_command_lists_options(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["agents"]) == 0
     out = capsys.readouterr().out
     assert "mcts:" in out and "iters=100" in out and "heuristic" in out
+
+
+def test_a_person_plays_a_campaign_game(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = str(tmp_path / "galaxy.json")
+    assert main(["campaign", "new", path, "--seed", "2"]) == 0
+    monkeypatch.setattr("builtins.input", lambda prompt="": "1")  # always the first listed choice
+    assert main(["campaign", "play", path, "-n", "2", "--agents", "human", "heuristic", "--max-turns", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "since your last decision" in out and "player 1 (heuristic):" in out and "game 1:" in out
+    from df_env.engine.campaign_io import load_campaign
+
+    camp = load_campaign(path)
+    assert len(camp.chronology) == 1 and camp.chronology[0].players[0].name == "human"
+
+
+def test_quitting_a_campaign_game_records_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path = str(tmp_path / "galaxy.json")
+    assert main(["campaign", "new", path, "--seed", "2"]) == 0
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["campaign", "play", path, "--agents", "human"]) == 0
+    assert "not recorded" in capsys.readouterr().out
+    assert main(["campaign", "play", path, "--agents", "human", "human", "-n", "2"]) == 2  # one person only
+    from df_env.engine.campaign_io import load_campaign
+
+    assert load_campaign(path).chronology == []
