@@ -160,7 +160,8 @@ class DeepFutureEnv(gym.Env):
             return self._illegal(a)
         if self._prev is not None:
             copy_arr(self._prev, self._a)
-        before = K.progress_before_arr(self._a, o.seat, o.reward_code)
+        progress = o.reward_code == K.REWARD_PROGRESS
+        before = K.progress_before_arr(self._a, o.seat, o.reward_code) if progress else 0.0
         st = K.single_step(self._a, a, o.seat, o.codes, self._words, o.max_turns, self._obs)
         if st == K.ST_OUTSIDE:
             st = self._play_outside(st)
@@ -168,7 +169,7 @@ class DeepFutureEnv(gym.Env):
         self._done = terminated or truncated
         if self._done and self._link is not None:
             self._link.record(self.state)  # the game's cards, names, wonders and result (issue 5, R26)
-        reward = self._reward(before)
+        reward = self._reward(terminated, before)
         return as_obs(self._obs, self.layout, o.obs_mode), reward, terminated, truncated, self._info()
 
     def _reset_campaign_game(self) -> tuple[Any, dict]:
@@ -203,11 +204,15 @@ class DeepFutureEnv(gym.Env):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "turn": int(self._a["turn"][0]), "decision": int(self._a["dk"][0])}
 
-    def _reward(self, before: float) -> float:
+    def _reward(self, terminated: bool, before: float) -> float:
         o = self.options
         if o.reward_fn is not None and self._prev is not None:
             return float(o.reward_fn(self._prev.reshape(()), self.state, o.seat))
-        return float(K.step_reward_arr(self._a, o.seat, o.reward_code, before))
+        if o.reward_code == K.REWARD_PROGRESS:
+            return float(K.step_reward_arr(self._a, o.seat, o.reward_code, before))
+        if not terminated:  # "win": no compiled call on the hot path
+            return 0.0
+        return 1.0 if int(self._a["winner"][0]) == o.seat else -1.0
 
     def _illegal(self, a: int) -> tuple[Any, float, bool, bool, dict]:
         o = self.options
