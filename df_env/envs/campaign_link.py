@@ -9,7 +9,8 @@ the path of a campaign file.
   in the campaign: its new cards, named sector, wonder and civilization card, and its chronology entry. A
   campaign given as a path is saved after every recorded game (atomically, the previous version kept as the
   backup: :mod:`df_env.engine.campaign_io`). A game ended by an illegal action is not recorded (it did not
-  finish by the rules).
+  finish by the rules), nor is a game left unfinished by a new reset: the campaign's next game is then the same
+  game again (same seed).
 * Read-only (default; the only mode of the vector envs, whose games run side by side and cannot all be the
   campaign's next game): every game starts from the campaign's galaxy as it is when the env is reset, with the
   env's own seeds, and nothing is written.
