@@ -27,7 +27,7 @@ Staying alive (tracks reach the cross through failed challenges)
     * Challenges: met with an upkeep cube first, then the cheapest hand card of the suit, then a settled world;
       failing only when nothing else is possible.
     * Start phase: Computation always; Economy and Infrastructure only when a track can spare a step (Culture
-      above 3 or another track above 0), paid with that track.
+      above 3 or another track above 0), paid with that track; History last, after the draws (R42).
     * Hand cards are valued: an evocable civilization, complete techs (boosts) and worlds in controlled sectors
       are kept; duplicates of a suit and suits no upkeep needs go first.
 

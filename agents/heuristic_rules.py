@@ -327,7 +327,8 @@ def score_battle_action(s, p, hs):
 
 @njit
 def score_start(s, p, b, i):
-    """D_START: free Computation always; Economy and Infrastructure when a track can spare a step."""
+    """D_START: free Computation always; Economy and Infrastructure when a track can spare a step; History
+    last."""
     if b == B_SPECIAL:
         return 2.0
     if b != B_ADV:  # hand techs and settled worlds are kept for later
@@ -341,6 +342,8 @@ def score_start(s, p, b, i):
         return 3.0 if spare >= 0 else -1.0
     if i == 30:  # Exploration
         return 1.0 if spare >= 0 and track_safety(s, p) >= 2 else -1.0
+    if i == 18:  # History: free; after the draws, so that it shows the deck the actions will draw from (R42)
+        return 2.5
     return -1.0
 
 

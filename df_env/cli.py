@@ -18,8 +18,10 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 QUICK_AGENTS = ("random", "heuristic", "mcts:iters=100")
 QUICK_GAMES = 100
@@ -27,6 +29,19 @@ QUICK_GAMES = 100
 
 class CliError(Exception):
     """A user error: printed as one line, exit status 2."""
+
+
+def _check_output_folder(path: Path, option: str) -> None:
+    """Fail before any game is played when ``path`` cannot be written: its folder cannot be made or written, or the
+    path is a folder itself (the results of a long run would otherwise be lost at the end)."""
+    if path.is_dir():
+        raise CliError(f"{option} {path} is a folder; give a file path")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CliError(f"{option} {path}: cannot create the folder {path.parent} ({err.strerror})") from None
+    if not os.access(path.parent, os.W_OK):
+        raise CliError(f"{option} {path}: the folder {path.parent} is not writable")
 
 
 # ---------------------------------------------------------------------------------------------- bench
@@ -41,6 +56,7 @@ def _bench(args: argparse.Namespace) -> None:
                              max_turns=args.max_turns, jobs=args.jobs, restart_on_loss=args.restart_on_loss)
     except ValueError as err:
         raise CliError(str(err)) from None
+    _check_output_folder(Path(args.out + ".json"), "--out")
     result = run_bench(config, show_progress=not args.no_progress)
     print(format_table(result))
     for path in write_all(result, args.out):
@@ -51,12 +67,18 @@ def _bench(args: argparse.Namespace) -> None:
 def _play(args: argparse.Namespace) -> None:
     from df_env.terminal import play_human
 
+    if args.seat >= args.players:
+        raise CliError(f"--seat must be 0..{args.players - 1} for {args.players} player(s); got {args.seat}")
     opponents = list(args.opponents or ["heuristic"])
     if len(opponents) == 1 and args.players > 2:
         opponents *= args.players - 1
     if args.players == 1:
         opponents = []
+    elif len(opponents) != args.players - 1:
+        raise CliError(f"--opponents: give one spec for every other seat, or one per other seat "
+                       f"({args.players - 1} for {args.players} players); got {len(opponents)}")
     log_path = args.log or f"results/games/game-{args.seed}.json"
+    _check_output_folder(Path(log_path), "--log")
     play_human(args.players, args.seat, opponents, args.seed, log_path, color=args.color)
 
 
@@ -101,6 +123,9 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
     from agents import make_agent
 
     specs = list(args.agents or ["random"])
+    if specs == ["human"] and args.players > 1:
+        raise CliError(f"--agents: 'human' plays one seat; give one spec per seat ({args.players}), e.g. "
+                       f"--agents human {' '.join(['heuristic'] * (args.players - 1))}")
     if len(specs) == 1:
         specs *= args.players
     if len(specs) != args.players:

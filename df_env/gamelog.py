@@ -34,6 +34,7 @@ import numpy as np
 
 from df_env.engine.api import GameConfig, IllegalActionError, apply_action, new_game
 from df_env.engine.constants import VICTORY_NAMES
+from df_env.engine.layout import NUM_ACTIONS
 
 LOG_FORMAT = "df_env.game_log"
 LOG_VERSION = 1
@@ -59,15 +60,30 @@ class GameLog:
 
     def set_result(self, state: np.ndarray) -> None:
         """Record how the game stands in ``state`` (its last position)."""
-        w = int(state["winner"])
-        self.result = {"over": bool(state["over"]), "winner": w,
-                       "victory": VICTORY_NAMES[int(state["victory"])] if w >= 0 else None,
-                       "turns": int(state["turn"])}
+        self.result = result_of(state)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": LOG_FORMAT, "version": LOG_VERSION,
                 "config": {"num_players": self.num_players, "restart_on_loss": self.restart_on_loss},
                 "seed": self.seed, "seats": self.seats, "actions": self.actions, "result": self.result}
+
+
+def result_of(state: np.ndarray) -> dict[str, Any]:
+    """How the game stands in ``state``: the log's ``result`` block."""
+    w = int(state["winner"])
+    return {"over": bool(state["over"]), "winner": w,
+            "victory": VICTORY_NAMES[int(state["victory"])] if w >= 0 else None, "turns": int(state["turn"])}
+
+
+def result_mismatch(log: GameLog, state: np.ndarray) -> str | None:
+    """What the log's recorded ``result`` says that the replayed final ``state`` does not (None: they agree, or
+    the log records no result)."""
+    replayed = result_of(state)
+    diff = {k: v for k, v in log.result.items() if k in replayed and replayed[k] != v}
+    if not diff:
+        return None
+    return (f"the log records {diff} but the replay gives {({k: replayed[k] for k in diff})} (was the log written "
+            f"by another engine version?)")
 
 
 def save_log(log: GameLog, path: str | os.PathLike[str]) -> Path:
@@ -111,12 +127,18 @@ def log_from_dict(doc: Any, where: str = "game log") -> GameLog:
     _need(isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0, where,
           f"seed must be an integer >= 0, got {seed!r}")
     actions = doc.get("actions")
-    _need(isinstance(actions, list) and all(isinstance(a, int) and not isinstance(a, bool) for a in actions),
-          where, "\"actions\" must be a list of integers")
+    _need(isinstance(actions, list), where, "\"actions\" must be a list of integers")
+    for k, a in enumerate(actions):
+        _need(isinstance(a, int) and not isinstance(a, bool) and 0 <= a < NUM_ACTIONS, where,
+              f"actions[{k}] must be an action id 0..{NUM_ACTIONS - 1}, got {a!r}")
+    restart = config.get("restart_on_loss", False)
+    _need(isinstance(restart, bool), where, f"config.restart_on_loss must be true or false, got {restart!r}")
+    result = doc.get("result") or {}
+    _need(isinstance(result, dict), where, f"\"result\" must be an object, got {result!r}")
     seats = doc.get("seats", [f"player {p}" for p in range(n)])
     _need(isinstance(seats, list) and len(seats) == n, where, f"\"seats\" must list {n} names")
     return GameLog(num_players=n, seed=seed, seats=[str(x) for x in seats], actions=list(actions),
-                   restart_on_loss=bool(config.get("restart_on_loss", False)), result=dict(doc.get("result") or {}))
+                   restart_on_loss=restart, result=dict(result))
 
 
 def replay(log: GameLog) -> Iterator[tuple[int, np.ndarray, int]]:

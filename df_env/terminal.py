@@ -3,7 +3,7 @@
 A person plays one seat; the other seats are agents (``"heuristic"``, ``"mcts:iters=200"``...). At each of his
 decisions he sees what happened since his last one (his own choice, the other seats' choices, every event as he
 can see it), the game as he sees it (hidden cards stay hidden) and the legal choices by name, numbered. The game
-is saved as a log (:mod:`df_env.gamelog`) when it ends or when he quits.
+is saved as a log (:mod:`df_env.gamelog`) when it ends or when he quits (``q``, end of input, or Ctrl-C).
 
 Input and output go through a :class:`Console` so that tests can script them.
 """
@@ -20,7 +20,7 @@ from df_env.engine.api import apply_action, legal_actions, legal_mask, new_game
 from df_env.engine.observation import observe
 from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
 
-from .gamelog import GameLog, final_state, replay, save_log
+from .gamelog import GameLog, final_state, replay, result_mismatch, save_log
 
 DECISION_TITLE = "\n== decision =="  # render_text's sections after the view: the decision, then the events
 HELP = "type the number of a choice; v: show the game again; q: save and quit; ?: this help"
@@ -130,6 +130,19 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
         agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
     log = GameLog(num_players=num_players, seed=seed, seats=seats)
     s = new_game(log.game_config(), seed)
+    try:
+        _play_loop(s, seat, seats, agents, log, console, color)
+    except KeyboardInterrupt:  # Ctrl-C: save the game so far, then stop as interrupted
+        s = final_state(log)  # the logged actions, whatever the interrupted step had done
+        _save_and_report(log, s, seat, log_path, console, color)
+        raise
+    _save_and_report(log, s, seat, log_path, console, color)
+    return log
+
+
+def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, Agent], log: GameLog,
+               console: Console, color: bool) -> None:
+    """Decisions until the game ends or the person quits; every action is applied to ``s`` and logged."""
     since = event_strings(s, seat)
     while not s["over"]:
         p = int(s["dplayer"])
@@ -145,11 +158,14 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
         apply_action(s, a)
         log.actions.append(a)
         since += [f"  {e}" for e in event_strings(s, seat)]
+
+
+def _save_and_report(log: GameLog, s: np.ndarray, seat: int, log_path: str, console: Console, color: bool) -> None:
+    """Save the log with the result of ``s`` (the last position) and show the position."""
     log.set_result(s)
     save_log(log, log_path)
     console.write(_view(s, None if s["over"] else seat, color))
     console.write(f"{'game over' if s['over'] else 'game stopped'}; the log is saved in {log_path}")
-    return log
 
 
 def replay_game(log: GameLog, observer: int | None = None, step: bool = True, console: Console | None = None,
@@ -174,4 +190,7 @@ def replay_game(log: GameLog, observer: int | None = None, step: bool = True, co
     s = final_state(log)
     console.write(f"\n######## after step {n}")
     console.write(render_text(s, observer, color))
+    mismatch = result_mismatch(log, s)
+    if mismatch:
+        console.write(f"warning: {mismatch}")
     return s

@@ -313,7 +313,7 @@ def test_settle_conquest_free_power_gets_its_advancements_r13():
     assert track(s, CULTURE) == 2, "Devices applies to the free POWER"
 
 
-def test_settle_blank_becomes_world_in_chosen_sector_random_advancement_draw_one_reveals_hand_r13_r38():
+def test_settle_blank_becomes_world_in_chosen_sector_random_advancement_draw_one_ends_reveal_r13_r38():
     # deck top first: K (suit of the advancement), 3 (its number) -> K3 Ecology; then the card drawn
     deck = ("F6", "H2", "R3", "K1")
     s, ids = build(hand=("M1", "S4", "H5"), sectors={24: {"cubes": 1, "owner": 0}}, deck=deck, players=2)
@@ -330,7 +330,8 @@ def test_settle_blank_becomes_world_in_chosen_sector_random_advancement_draw_one
     assert (s["c_num"][c], s["c_suit"][c]) == (4, 0), "the blank keeps its corner"
     assert written(s, c) == [(3, 3)] and s["c_circled"][c] == 0, "one random advancement, not circled"
     assert hand(s) == [ids["hand"][2], ids["deck"][1]], "draw 1 after the world is placed (R38)"
-    assert s["c_known"][ids["hand"][2]] & 2, "the hand was revealed to player 1"
+    # R13: the hand was revealed to player 1 "until his hand changes": the settle's own draw changed it
+    assert not s["c_known"][ids["hand"][2]] & 2, "the draw ended the reveal (R13)"
     assert track(s, XENO) == 0, "the world's Ecology is not applied to the SETTLE that made it"
 
 

@@ -274,10 +274,15 @@ def test_art_on_the_homeworld_raises_culture_at_the_start_r9_r11() -> None:
     assert track(s, 0, "C") == 2
 
 
-def test_history_shows_the_top_card_until_it_leaves_the_deck_r8() -> None:
+def test_history_shows_the_top_card_until_it_leaves_the_deck_r8_r42() -> None:
     s, ids = position("turn_start", deck=[blank(1, "S")] * 8, home_lines=["K1"])
     top = s["deck"][s["deck_n"] - 1]
+    assert s["dk"] == L.D_START and s["mask"][L.encode(L.B_ADV, 18)], "History is a start-phase choice (R42)"
+    assert not s["c_known"][top] & 1, "nothing seen before it is used"
+    do(s, L.B_ADV, 18)  # History
     assert s["c_known"][top] & 1 and not s["c_known"][s["deck"][s["deck_n"] - 2]] & 1
+    assert s["dk"] == L.D_ACTION, "the seen card stays seen into the action phase (R8)"
+    assert s["c_known"][top] & 1
 
 
 def test_plan_discards_the_hand_and_makes_a_card_of_the_chosen_suit_r12() -> None:

@@ -305,6 +305,7 @@ def sector_lost(s, p, x):
     if h >= 0 and s["c_sector"][h] == x:
         s["home"][p] = -1
         s["c_upkeep"][h] = 0
+        s["c_paid"][h] = 0  # R18: its next holder owes its upkeep
         line_put(s, h)
         log(s, EV_HOMEWORLD, p, -1, 0)
         if s["worlds_n"][p] > 0:
@@ -333,6 +334,7 @@ def clear_player(s, p):
     if h >= 0:
         s["home"][p] = -1
         s["c_upkeep"][h] = 0
+        s["c_paid"][h] = 0
         line_put(s, h)
     while s["techs_n"][p] > 0:
         to_discard(s, remove_tech_at(s, p, s["techs_n"][p] - 1), 2)

@@ -100,6 +100,7 @@ def to_discard(s, c, reason):
     s["discard_n"] = n + 1
     s["c_known"][c] = 0
     s["c_upkeep"][c] = 0
+    s["c_paid"][c] = 0  # R18: a discarded card owes its next owner's upkeep
     log(s, EV_DISCARD, -1, c, reason)
 
 
@@ -191,6 +192,7 @@ def hand_add(s, p, c):
     s["hand"][p, n] = c
     s["hand_n"][p] = n + 1
     s["c_known"][c] = 0
+    end_reveal(s, p)
 
 
 @njit
@@ -204,7 +206,16 @@ def hand_remove(s, p, i):
     h[p, n - 1] = -1
     s["hand_n"][p] = n - 1
     s["c_known"][c] = 0
+    end_reveal(s, p)
     return c
+
+
+@njit
+def end_reveal(s, p):
+    """R13: a revealed hand stays in the others' observation only until it changes. (Hand cards are known to
+    others through a reveal only, so every bit goes.)"""
+    for i in range(s["hand_n"][p]):
+        s["c_known"][s["hand"][p, i]] = 0
 
 
 @njit
@@ -236,7 +247,8 @@ def discard_hand(s, p):
 
 @njit
 def reveal_hand(s, p):
-    """The other players see p's hand (settling from a blank or a new card, R13)."""
+    """The other players see p's hand (settling from a blank or a new card, R13) until it changes
+    (:func:`end_reveal`)."""
     others = ((1 << s["n_players"]) - 1) & ~(1 << p)
     for i in range(s["hand_n"][p]):
         s["c_known"][s["hand"][p, i]] |= others

@@ -157,17 +157,16 @@ def proc_turn(s, fi):  # noqa: C901 - the four phases in order
 
 @njit
 def _start_of_turn(s, p):
-    """R9: (1) more than 10 cards: discard at random down to 10; (2) draw up to 5; automatic Art and History."""
+    """R9: (1) more than 10 cards: discard at random down to 10; (2) draw up to 5; automatic Art (R11)."""
     s["phase"] = PH_START
     s["acts"] = 0
     s["n_acts"] = 0
     s["used"][:] = 0
     s["bonus"][:] = 0
-    h = s["home"][p]
-    if h >= 0:
-        s["c_paid"][h] = 0
-    for i in range(s["techs_n"][p]):
-        s["c_paid"][s["techs"][p, i]] = 0
+    # R18 "paid at most once a turn": every mark is from an earlier turn now. Clearing all cards (not only this
+    # player's) also clears a card paid by one player that reached another's tableau since (discarded by a
+    # player who left, R24; a lost homeworld taken from the neutral line, R22).
+    s["c_paid"][:] = 0
     while s["hand_n"][p] > 10:
         discard_from_hand(s, p, below(s["rng"], s["hand_n"][p]))
     if s["hand_n"][p] < 5:
@@ -176,7 +175,7 @@ def _start_of_turn(s, p):
     if art > 0:
         gain(s, p, 0, art)
         s["used"][ART] = art
-    look(s, p, tableau_count(s, p, HISTORY))
+    s["lookahead"][p] = 0  # History is a start-phase choice (R9 "in any order", R42): nothing seen yet this turn
 
 
 @njit
@@ -195,6 +194,11 @@ def _start_choice(s, fi, p):
         return goto(s, fi, 4)
     if kind == B_ADV:
         a = s["ans"]
+        if a == HISTORY:  # R42: all of the tableau's History at once, as deep as they reach together (2.1)
+            n = tableau_count(s, p, HISTORY)
+            s["used"][HISTORY] = n
+            look(s, p, s["lookahead"][p] + n)
+            return goto(s, fi, 1)
         if tableau_count(s, p, a) - s["used"][a] > 0:
             s["used"][a] += 1
         else:

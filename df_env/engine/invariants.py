@@ -29,7 +29,8 @@ MESSAGES = {
     4: "a pile beyond its length is not -1",
     5: "a world card has no sector",
     6: "an advancement is written on a line without a suit, or its number is out of 1..6",
-    7: "upkeep cubes out of 0..3, or on a card that is not a homeworld or tableau tech",
+    7: "upkeep cubes out of 0..3, or upkeep cubes or a paid mark (R18) on a card that is not a homeworld or "
+       "tableau tech",
     8: "a civilization card without its Table 3 effect",
     9: "the neutral line holds a card that is not a world of that corner number (R21)",
     10: "a sector holds more than 5 cubes or fewer than 0 (R1)",
@@ -104,7 +105,7 @@ def _cards(s):  # noqa: C901 - a list of independent checks
             if num < 0 or num > 6 or (num > 0 and s["c_slot_suit"][c, k] < 0):
                 return 6
         u = s["c_upkeep"][c]
-        if u < 0 or u > 3 or (u > 0 and holder[c] == 0):
+        if u < 0 or u > 3 or ((u > 0 or s["c_paid"][c] != 0) and holder[c] == 0):
             return 7
         if s["c_type"][c] == CIV and s["c_civ3"][c] < 0:
             return 8

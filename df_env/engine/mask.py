@@ -16,6 +16,7 @@ from .constants import (
     EXPAND,
     EXPLORATION,
     FTL,
+    HISTORY,
     INFRASTRUCTURE,
     MAX_TECHS,
     MAX_WORLDS,
@@ -313,7 +314,7 @@ def _all_hand(s, p):
 
 @njit
 def _start(s, p):
-    for a in (COMPUTATION, INFRASTRUCTURE, ECONOMY, EXPLORATION):
+    for a in (COMPUTATION, INFRASTRUCTURE, HISTORY, ECONOMY, EXPLORATION):
         if start_adv_usable(s, p, a):
             _on(s, B_ADV, a)
     for i in range(s["worlds_n"][p]):

@@ -98,6 +98,7 @@ def read_position(data: Any) -> np.ndarray:
         _read_piles(s, top["piles"], places)
     _read_players(s, top["players"], n, places)
     places.check_all_placed()
+    _check_upkeep_holders(s, places)
     if "turn" in top:
         _read_turn(s, top["turn"])
     if "engine" in top:
@@ -361,6 +362,18 @@ def _read_player(s: np.ndarray, p: int, node: Node, places: _Places) -> None:
     s["lost"][p] = f["lost"].bool() if "lost" in f else 0
     s["lookahead"][p] = f["lookahead"].int(0, INT8[1]) if "lookahead" in f else 0
     s["rehome"][p] = f["rehome"].bool() if "rehome" in f else 0
+
+
+def _check_upkeep_holders(s: np.ndarray, places: _Places) -> None:
+    """Upkeep cubes and the paid mark belong to homeworlds and tableau techs only (R18)."""
+    holders = {int(h) for h in s["home"] if h >= 0}
+    for p in range(int(s["n_players"])):
+        holders.update(int(t) for t in s["techs"][p, : s["techs_n"][p]])
+    for c in range(int(s["n_cards"])):
+        for field, key in (("c_upkeep", "upkeep"), ("c_paid", "paid")):
+            if s[field][c] and c not in holders:
+                raise PositionError(f"cards[{c}].{key}: card {c} lies in {places.where[c]}, but upkeep cubes and the "
+                                    "paid mark belong to a homeworld or a tableau tech (R18)")
 
 
 def _check_world(s: np.ndarray, node: Node, c: int) -> None:

@@ -7,7 +7,6 @@ from .board import adjacent_to_own, any_track_payable, controls, is_rival_of
 from .cards import adv_of, has_written_suit, is_complete_tech, n_written
 from .constants import (
     ADV_ACTION,
-    ART,
     BLACK_HOLE,
     CIV,
     COMPUTATION,
@@ -317,6 +316,8 @@ def start_adv_usable(s, p, a):
         return False
     if a == COMPUTATION:
         return True
+    if a == HISTORY:  # R42: a look at the deck, when there is a deck to look at
+        return s["deck_n"] > 0
     if not any_track_payable(s, p):
         return False
     if a == ECONOMY:
@@ -344,11 +345,6 @@ def consumable_for_start(s, c):
     """A settled world or complete hand tech worth consuming in the start phase: one of its start
     advancements would do something (History always shows a card; Art always raises Culture)."""
     return card_has_action(s, c, START)
-
-
-@njit
-def passive_start(a):
-    return a == ART or a == HISTORY
 
 
 # ------------------------------------------------------------------------------------------------ upkeep, challenges

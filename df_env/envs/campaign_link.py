@@ -84,6 +84,8 @@ class CampaignLink:
 def make_link(campaign: CampaignSpec, write_back: Any, num_players: int, restart_on_loss: bool,
               allow_write_back: bool = True) -> CampaignLink | None:
     """The link for an env's ``campaign`` option (None: no campaign); a clear error for a bad option."""
+    if not isinstance(write_back, (bool, np.bool_)):  # a string such as "no" must not switch writing on
+        raise ValueError(f"campaign_write_back must be True or False; got {write_back!r}")
     if campaign is None:
         if write_back:
             raise ValueError("campaign_write_back=True needs a campaign (campaign=Campaign or a file path)")

@@ -26,7 +26,7 @@ from df_env.engine.layout import NUM_ACTIONS
 
 from .campaign_link import CampaignSpec
 from .common import OpponentSpec, RewardFn, action_space, make_options, observation_space, render_state
-from .vector import BatchGames
+from .vector import BatchGames, game_state
 
 
 class DeepFutureSB3VecEnv(VecEnv):
@@ -105,10 +105,16 @@ class DeepFutureSB3VecEnv(VecEnv):
 
     def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None,
                    **method_kwargs: Any) -> list[Any]:
-        if method_name != "action_masks":
-            raise AttributeError(f"DeepFutureSB3VecEnv games have no method {method_name!r} (only action_masks)")
-        masks = self.games.masks
-        return [masks[i] for i in self._get_indices(indices)]
+        """``"action_masks"``: each game's bool mask (copies: they stay valid after the next step); ``"render"``:
+        each game's view in the ``render_mode`` (SB3's ``render()`` calls it for ``"ansi"``)."""
+        idx = list(self._get_indices(indices))
+        if method_name == "action_masks":
+            return list(self.games.masks[idx])  # fancy indexing copies the rows once
+        if method_name == "render":
+            seat = self.games.options.seat
+            return [render_state(game_state(self.games.states, i), seat, self._render_mode) for i in idx]
+        raise AttributeError(f"DeepFutureSB3VecEnv games have no method {method_name!r} (only action_masks, "
+                             f"render)")
 
     def env_is_wrapped(self, wrapper_class: type, indices: VecEnvIndices = None) -> list[bool]:
         return [False for _ in self._get_indices(indices)]
@@ -117,7 +123,7 @@ class DeepFutureSB3VecEnv(VecEnv):
         if self._render_mode != "rgb_array":
             return [None for _ in range(self.num_envs)]
         seat = self.games.options.seat
-        return [render_state(self.games.states[i].reshape(()), seat, "rgb_array") for i in range(self.num_envs)]
+        return [render_state(game_state(self.games.states, i), seat, "rgb_array") for i in range(self.num_envs)]
 
     def _mask_getter(self, i: int) -> Callable[[], np.ndarray]:
         def action_masks() -> np.ndarray:

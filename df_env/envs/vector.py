@@ -36,11 +36,13 @@ Example:
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
@@ -65,6 +67,25 @@ from .common import (
     reseed_agents,
     words_from,
 )
+
+
+def game_state(states: np.ndarray, i: int | np.integer) -> State:
+    """Game ``i`` of a state array as a 0-d record view (``states[i]`` would be a ``numpy.void``, which the engine's
+    text and picture views refuse)."""
+    return states[i : i + 1].reshape(())
+
+
+def check_seeds(seed: Any, num_envs: int) -> list[int | None]:
+    """A ``reset(seed=[...])`` list checked: one int >= 0 or None per game (a clear error otherwise)."""
+    if not isinstance(seed, (list, tuple, np.ndarray)):
+        raise ValueError(f"seed must be None, an int or a list with one int or None per game; got {seed!r}")
+    seeds = list(seed)
+    if len(seeds) != num_envs:
+        raise ValueError(f"seed as a list needs one entry per game ({num_envs}); got {len(seeds)}")
+    for i, s in enumerate(seeds):
+        if s is not None and (isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 0):
+            raise ValueError(f"seed[{i}] must be an integer >= 0 or None; got {s!r}")
+    return [None if s is None else int(s) for s in seeds]
 
 
 class BatchGames:
@@ -109,6 +130,16 @@ class BatchGames:
         self.words[:] = words_from(rng, self.n)
         self.seeded = True
         reseed_agents(self.options.policies, rng)
+
+    def seed_each(self, seeds: Sequence[int | None]) -> None:
+        """Seed game ``i`` as ``DeepFuture-v0`` is seeded by ``reset(seed=seeds[i])`` (None: that game's generator
+        runs on); the Python agents are reseeded from the given seeds together."""
+        for i, s in enumerate(seeds):
+            if s is not None:
+                self.words[i] = words_from(seeding.np_random(s)[0])
+        given = [s for s in seeds if s is not None]
+        if given:
+            reseed_agents(self.options.policies, np.random.default_rng(given))
 
     def reset(self) -> None:
         o = self.options
@@ -198,7 +229,7 @@ class BatchGames:
         o = self.options
         assert o.reward_fn is not None and self.prev is not None
         for i in np.flatnonzero(~self.skip & (self.st != K.ST_ILLEGAL)):
-            self.rewards[i] = float(o.reward_fn(self.prev[i].reshape(()), self.states[i].reshape(()), o.seat))
+            self.rewards[i] = float(o.reward_fn(game_state(self.prev, i), game_state(self.states, i), o.seat))
 
     def _play_outside(self, write_reward: bool) -> None:
         """Python policies decide for their seats in every game waiting for one."""
@@ -213,7 +244,7 @@ class BatchGames:
                 if policy is None:
                     raise RuntimeError(f"seat {p} has no policy")
                 mask = self.states["mask"][i].astype(bool)
-                act = outside_action(policy, self.outside_obs[i], mask, self.states[i].reshape(()), self.layout,
+                act = outside_action(policy, self.outside_obs[i], mask, game_state(self.states, i), self.layout,
                                      o.obs_mode, f"the opponent policy of seat {p} (game {i})")
                 K.vec_outside(self.states, int(i), act, o.seat, o.codes, self.words, o.max_turns, self.st,
                               self.rewards, write_reward, self.outside_obs, o.reward_code, self.before)
@@ -252,11 +283,20 @@ class DeepFutureVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, NUM_ACTIONS), dtype=np.int64)
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
-        """New games in every slot, seeded from ``self.np_random`` (seeded by ``seed``)."""
-        super().reset(seed=seed)
-        if seed is not None or not self.games.seeded:
-            self.games.seed(self.np_random)
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict]:
+        """New games in every slot, seeded from ``self.np_random`` (seeded by an int ``seed``); a list of seeds,
+        one int or None per game, seeds game ``i`` as ``DeepFuture-v0`` is by ``reset(seed=seed[i])`` (None: that
+        game's generator runs on), as Gymnasium's vector envs take them."""
+        if seed is None or isinstance(seed, int):
+            super().reset(seed=seed)
+            if seed is not None or not self.games.seeded:
+                self.games.seed(self.np_random)
+        else:
+            seeds = check_seeds(seed, self.num_envs)
+            if not self.games.seeded:
+                self.games.seed(self.np_random)
+            self.games.seed_each(seeds)
         self.games.reset()
         return self.games.observations(self.games.obs, self.copy), self._info(None)
 
@@ -272,13 +312,19 @@ class DeepFutureVectorEnv(VectorEnv):
         return self.games.masks.copy()
 
     def render(self) -> tuple[Any, ...] | None:
+        """Every game's ``ansi`` text or ``rgb_array`` picture as the agent sees it (None without a render mode)."""
         if self.render_mode is None:
             return None
-        return (render_state(self.state(0), self.games.options.seat, self.render_mode),)
+        seat = self.games.options.seat
+        return tuple(render_state(self.state(i), seat, self.render_mode) for i in range(self.num_envs))
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the stepping threads (called once by :meth:`close`)."""
+        self.games.close()
 
     def state(self, i: int) -> State:
         """The engine state of game ``i`` (a 0-d view: do not modify it)."""
-        return self.games.states[i].reshape(())
+        return game_state(self.games.states, i)
 
     def _info(self, illegal: np.ndarray | None) -> dict[str, Any]:
         masks = self.games.masks.copy() if self.copy else self.games.masks
