@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 QUICK_AGENTS = ("random", "heuristic", "mcts:iters=100")
+EPILOG = (__doc__ or "").replace("``", "").replace("::", ":")  # --help shows the module docstring as plain text
 QUICK_GAMES = 100
 
 
@@ -65,10 +66,11 @@ def _bench(args: argparse.Namespace) -> None:
 
 # ---------------------------------------------------------------------------------------------- play / replay
 def _play(args: argparse.Namespace) -> None:
+    from df_env.envs.common import seat_rule
     from df_env.terminal import play_human
 
     if args.seat >= args.players:
-        raise CliError(f"--seat must be 0..{args.players - 1} for {args.players} player(s); got {args.seat}")
+        raise CliError(f"--seat must be {seat_rule(args.players)}; got {args.seat}")
     opponents = list(args.opponents or ["heuristic"])
     if len(opponents) == 1 and args.players > 2:
         opponents *= args.players - 1
@@ -83,12 +85,13 @@ def _play(args: argparse.Namespace) -> None:
 
 
 def _replay(args: argparse.Namespace) -> None:
+    from df_env.envs.common import seat_rule
     from df_env.gamelog import load_log
     from df_env.terminal import replay_game
 
     log = load_log(args.log)
     if args.observer is not None and not 0 <= args.observer < log.num_players:
-        raise CliError(f"--observer must be 0..{log.num_players - 1} for this {log.num_players}-player game")
+        raise CliError(f"--observer must be {seat_rule(log.num_players)} (the logged game); got {args.observer}")
     replay_game(log, observer=args.observer, step=not args.all, color=args.color)
 
 
@@ -99,7 +102,8 @@ def _campaign(args: argparse.Namespace) -> None:
     except ImportError as err:  # the campaign helper's module is not installed
         raise CliError(f"campaigns are not available in this installation: {err}") from None
     if args.campaign_cmd == "new":
-        camp = campaign_ops.campaign_new(args.path, seed=args.seed, overwrite=args.overwrite)
+        camp = campaign_ops.campaign_new(args.path, seed=args.seed, overwrite=args.overwrite,
+                                         overwrite_hint="use --overwrite (the old file is kept as .bak)")
         print(f"new campaign {args.path}: {camp!r}")
     elif args.campaign_cmd == "play":
         _campaign_play(args, campaign_ops)
@@ -224,7 +228,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
                    f"--quick {QUICK_GAMES})")
     p.add_argument("--quick", action="store_true", help=f"a small run: {QUICK_GAMES} games of "
                    f"{' '.join(QUICK_AGENTS)} unless --agents/--games say otherwise")
-    p.add_argument("--seed", type=_non_negative, default=0)
+    p.add_argument("--seed", type=_non_negative, default=0, help="the base seed every game's seed is derived from "
+                   "(default 0)")
     p.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: all cores)")
     p.add_argument("--max-turns", type=_positive, help="stop games after this many player-turns (default 100 "
                    "per player)")
@@ -236,11 +241,12 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal, alone or against agents")
-    p.add_argument("--players", "-n", type=_players, default=1)
+    p.add_argument("--players", "-n", type=_players, default=1, help="1 (solo, default), 2 or 3")
     p.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
     p.add_argument("--opponents", nargs="+", metavar="SPEC", help="agent specs of the other seats (one for all, "
                    "or one per seat; default heuristic)")
-    p.add_argument("--seed", type=_non_negative, default=0)
+    p.add_argument("--seed", type=_non_negative, default=0, help="the game's seed: the same seed, the same deal "
+                   "(default 0)")
     p.add_argument("--log", help="where to save the game log (default results/games/game-SEED.json)")
     p.add_argument("--color", action="store_true", help="ANSI colours")
     p.set_defaults(func=_play)
@@ -251,7 +257,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     p.add_argument("log", help="a game log written by df-env play")
     p.add_argument("--observer", type=_non_negative, help="show the game as this seat saw it (default: all)")
     p.add_argument("--all", action="store_true", help="print every position without waiting")
-    p.add_argument("--color", action="store_true")
+    p.add_argument("--color", action="store_true", help="ANSI colours")
     p.set_defaults(func=_replay)
 
 
@@ -259,27 +265,28 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("campaign", help="a campaign: a galaxy carried from game to game")
     csub = p.add_subparsers(dest="campaign_cmd", required=True, metavar="new|play|show|restore")
     new = csub.add_parser("new", help="create a campaign file")
-    new.add_argument("path")
-    new.add_argument("--seed", type=_non_negative, default=0)
-    new.add_argument("--overwrite", action="store_true")
+    new.add_argument("path", help="the campaign file to create")
+    new.add_argument("--seed", type=_non_negative, default=0, help="the seed of the galaxy and its games (default 0)")
+    new.add_argument("--overwrite", action="store_true", help="replace an existing file (kept as PATH.bak)")
     play = csub.add_parser("play", help="play games in the campaign (saved after each game)")
-    play.add_argument("path")
-    play.add_argument("--games", type=_positive, default=1)
-    play.add_argument("--players", "-n", type=_players, default=1)
+    play.add_argument("path", help="a campaign file made by campaign new")
+    play.add_argument("--games", type=_positive, default=1, help="how many games to play (default 1)")
+    play.add_argument("--players", "-n", type=_players, default=1, help="1 (solo, default), 2 or 3")
     play.add_argument("--agents", nargs="+", metavar="SPEC", help="one spec for every seat or one per seat "
                       "(default random); 'human' is you, at the terminal")
     play.add_argument("--color", action="store_true", help="colours in the view (a human seat)")
-    play.add_argument("--max-turns", type=_positive, default=1000)
+    play.add_argument("--max-turns", type=_positive, default=1000, help="stop a game after this many player-turns "
+                      "and record it as truncated (default 1000)")
     show = csub.add_parser("show", help="describe the campaign")
-    show.add_argument("path")
+    show.add_argument("path", help="a campaign file")
     restore = csub.add_parser("restore", help="replace the campaign by its backup (the previous save)")
-    restore.add_argument("path")
+    restore.add_argument("path", help="a campaign file")
     p.set_defaults(func=_campaign)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
-                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     sub = parser.add_subparsers(dest="command", required=True, metavar="bench|play|replay|campaign|agents")
     _add_bench(sub)
     _add_play(sub)

@@ -1,9 +1,10 @@
 """Playing and replaying in the terminal (``df-env play``, ``df-env replay``).
 
 A person plays one seat; the other seats are agents (``"heuristic"``, ``"mcts:iters=200"``...). At each of his
-decisions he sees what happened since his last one (his own choice, the other seats' choices, every event as he
-can see it), the game as he sees it (hidden cards stay hidden) and the legal choices by name, numbered. The game
-is saved as a log (:mod:`df_env.gamelog`) when it ends or when he quits (``q``, end of input, or Ctrl-C).
+decisions he sees the game as he sees it (hidden cards stay hidden), then what happened since his last decision (his
+own choice, the other seats' choices, every event as he can see it; of the setup only the last events), then the
+legal choices by name, numbered, so that what changed stays on screen above the prompt. The game is saved as a
+log (:mod:`df_env.gamelog`) when it ends or when he quits (``q``, end of input, or Ctrl-C).
 
 Input and output go through a :class:`Console` so that tests can script them.
 """
@@ -19,11 +20,13 @@ from agents import Agent, make_agent
 from df_env.engine.api import apply_action, legal_actions, legal_mask, new_game
 from df_env.engine.observation import observe
 from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
+from df_env.envs.common import seat_rule
 
 from .gamelog import GameLog, final_state, replay, result_mismatch, save_log
 
 DECISION_TITLE = "\n== decision =="  # render_text's sections after the view: the decision, then the events
 HELP = "type the number of a choice; v: show the game again; q: save and quit; ?: this help"
+SETUP_EVENTS_SHOWN = 15  # the setup's events before the first decision: only the last ones (the map shows the rest)
 
 
 def _stdin(prompt: str) -> str:
@@ -46,6 +49,16 @@ def _view(state: np.ndarray, observer: int | None, color: bool) -> str:
     """The game view without its decision and last-step events (the caller shows the choices, numbered, and
     everything since the last decision)."""
     return render_text(state, observer, color).split(DECISION_TITLE)[0]
+
+
+def _setup_lines(state: np.ndarray, seat: int) -> list[str]:
+    """The events of the setup as ``seat`` sees them: the last :data:`SETUP_EVENTS_SHOWN`, after a count of the
+    earlier ones."""
+    lines = event_strings(state, seat)
+    earlier = len(lines) - SETUP_EVENTS_SHOWN
+    if earlier <= 0:
+        return lines
+    return [f"... {earlier} earlier setup events"] + lines[earlier:]
 
 
 def _choices(state: np.ndarray) -> list[tuple[int, str]]:
@@ -72,9 +85,11 @@ def _ask(console: Console, choices: list[tuple[int, str]], show: Callable[[], No
 
 
 def _show_decision(console: Console, state: np.ndarray, seat: int, since: list[str], color: bool) -> None:
+    """The game view, then what happened since the last decision, then the decision and its numbered choices (the
+    view is long: what changed and what to choose stay on screen, just above the prompt)."""
+    console.write(_view(state, seat, color))
     console.write("\n== since your last decision ==")
     console.write("\n".join(f"  {line}" for line in since) if since else "  (nothing)")
-    console.write(_view(state, seat, color))
     console.write(decision_to_string(state))
     for i, (_, text) in enumerate(_choices(state), 1):
         console.write(f"  {i:>3}. {text}")
@@ -92,7 +107,7 @@ class QuitGame(Exception):
 class HumanSeat:
     """A person deciding for ``seat`` in the terminal, as a ``policy(state) -> action`` (campaign games).
 
-    The other seats' policies report their moves with :meth:`saw`, so each decision first shows what happened
+    The other seats' policies report their moves with :meth:`saw`, so each decision shows what happened
     since the person's last one. Quitting raises :class:`QuitGame`.
     """
 
@@ -105,7 +120,9 @@ class HumanSeat:
         self.since.append(f"player {player} ({name}): {action_to_string(state, action)}")
 
     def __call__(self, state: np.ndarray) -> int:
-        since = self.since + [f"  {e}" for e in event_strings(state, self.seat)]
+        # nothing seen yet: the game has just been set up (self.since holds at least "you: ..." afterwards)
+        seen = event_strings(state, self.seat) if self.since else _setup_lines(state, self.seat)
+        since = self.since + [f"  {e}" for e in seen]
         _show_decision(self.console, state, self.seat, since, self.color)
         a = _ask(self.console, _choices(state), lambda: self.console.write(_view(state, self.seat, self.color)))
         if a is None:
@@ -120,7 +137,7 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
     order) play the rest. Returns the log, also saved at ``log_path``."""
     console = console or Console()
     if not 0 <= seat < num_players:
-        raise ValueError(f"seat must be 0..{num_players - 1} for {num_players} players, got {seat}")
+        raise ValueError(f"seat must be {seat_rule(num_players)}; got {seat}")
     if len(opponents) != num_players - 1:
         raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
     seats = list(opponents)
@@ -143,7 +160,7 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
 def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, Agent], log: GameLog,
                console: Console, color: bool) -> None:
     """Decisions until the game ends or the person quits; every action is applied to ``s`` and logged."""
-    since = event_strings(s, seat)
+    since = _setup_lines(s, seat)
     while not s["over"]:
         p = int(s["dplayer"])
         if p == seat:

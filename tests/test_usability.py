@@ -199,3 +199,156 @@ def test_replay_warns_when_the_recorded_result_differs(tmp_path: Path) -> None:
     console, out = _scripted([])
     replay_game(log, step=False, console=console)
     assert not any(line.startswith("warning") for line in out)
+
+
+# ---------------------------------------------------------------------------------------------- review 2
+def test_campaign_new_on_an_existing_file_names_the_option_of_the_caller(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from df_env.engine.campaign_io import CampaignFileError
+    from df_env.engine.campaign_ops import campaign_new
+
+    path = str(tmp_path / "galaxy.json")
+    assert main(["campaign", "new", path]) == 0
+    assert main(["campaign", "new", path]) == 2
+    err = capsys.readouterr().err
+    assert "use --overwrite" in err and "overwrite=True" not in err
+    with pytest.raises(CampaignFileError, match="a file already exists; choose another path or pass overwrite=True"):
+        campaign_new(path, seed=0)
+
+
+def test_every_pass_is_labelled_by_its_decision() -> None:
+    from df_env.engine import GameConfig, new_game
+    from df_env.engine import layout as L
+    from df_env.engine.text import action_to_string, render_text
+
+    s = new_game(GameConfig(num_players=1), seed=0)
+    pass_id = int(L.BLOCK_START[L.B_SPECIAL]) + L.PASS
+    with_pass = [dk for dk, (_, spec, _) in enumerate(L.DECISIONS) if "pass" in spec.split("special:")[-1]]
+    assert L.D_START in with_pass and L.D_UPKEEP_CARD in with_pass
+    for dk in range(L.NUM_DECISIONS):
+        s["dk"] = dk
+        label = action_to_string(s, pass_id)
+        if dk in with_pass:
+            assert label.startswith("pass: ") and len(label) > len("pass: "), (L.DECISIONS[dk][0], label)
+        else:
+            assert label == "pass", (L.DECISIONS[dk][0], label)
+    assert not any(line.rstrip().endswith(":") for line in render_text(new_game(GameConfig(), seed=3)).splitlines()
+                   if "pass" in line)
+
+
+def test_play_shows_the_view_then_the_events_then_the_choices(tmp_path: Path) -> None:
+    from df_env.terminal import SETUP_EVENTS_SHOWN
+
+    console, out = _scripted(["1", "q"])
+    play_human(2, 0, ["random"], seed=4, log_path=str(tmp_path / "g.json"), console=console)
+    view = next(i for i, chunk in enumerate(out) if "== map ==" in chunk)
+    since = out.index("\n== since your last decision ==")
+    choice = next(i for i, chunk in enumerate(out) if chunk.startswith("    1. "))
+    assert view < since < choice
+    lines = out[since + 1].splitlines()  # the setup's events, then the opponent's moves if he starts
+    setup = lines[:next((i for i, line in enumerate(lines) if line.startswith("  player 1")), len(lines))]
+    assert setup[0].startswith("  ... ") and setup[0].endswith(" earlier setup events")
+    assert len(setup) == SETUP_EVENTS_SHOWN + 1
+
+
+def test_human_seat_summarises_the_setup_too() -> None:
+    from df_env.engine import GameConfig, new_game
+    from df_env.terminal import HumanSeat
+
+    console, out = _scripted(["1"])
+    s = new_game(GameConfig(num_players=1), seed=0)
+    HumanSeat(0, console)(s)
+    since = out.index("\n== since your last decision ==")
+    assert "== map ==" in "".join(out[:since]) and "earlier setup events" in out[since + 1]
+
+
+@pytest.mark.parametrize("make", ["gym", "pz_env", "pz_raw_env"])
+def test_an_unknown_env_option_lists_the_allowed_ones(make: str) -> None:
+    import gymnasium as gym
+
+    import df_env.envs  # noqa: F401  (registers DeepFuture-v0)
+    from df_env import deep_future_v0
+
+    factory = {"gym": lambda **kw: gym.make("DeepFuture-v0", **kw), "pz_env": deep_future_v0.env,
+               "pz_raw_env": deep_future_v0.raw_env}[make]
+    with pytest.raises(TypeError, match=r"unknown option 'players' \(did you mean 'num_players'\?\); the options "
+                                        r"are: num_players, .*max_turns, .*campaign_write_back"):
+        factory(players=2)
+
+
+@pytest.mark.parametrize("num_players, seat, message", [
+    (1, 1, "seat must be 0 for a 1-player game; got 1"),
+    (2, 2, r"seat must be 0\.\.1 for a 2-player game; got 2"),
+])
+def test_seat_errors_name_the_seats_of_the_game(num_players: int, seat: int, message: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match=message):
+        DeepFutureEnv(num_players=num_players, seat=seat)
+    assert main(["play", "--players", str(num_players), "--seat", str(seat)]) == 2
+    assert f"--{message.replace(chr(92), '')}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("action", [1.5, 2.0, True, np.float64(1.0), np.array([1]), "1", None])
+def test_step_refuses_an_action_that_is_not_an_integer(action: object) -> None:
+    from df_env import deep_future_v0
+
+    env = DeepFutureEnv()
+    env.reset(seed=0)
+    with pytest.raises(TypeError, match=rf"an action must be an integer 0\.\.199 .*; got {type(action).__name__} "):
+        env.step(action)
+    aec = deep_future_v0.env(num_players=1)
+    aec.reset(seed=0)
+    with pytest.raises(TypeError, match="an action must be an integer" if action is not None else "None is only"):
+        aec.step(action)
+
+
+@pytest.mark.parametrize("kind", [int, np.int64, np.uint8, np.array])
+def test_step_takes_python_and_numpy_integers(kind: type) -> None:
+    from df_env import deep_future_v0
+
+    envs = [DeepFutureEnv(), DeepFutureEnv()]
+    _, info = envs[0].reset(seed=0)
+    envs[1].reset(seed=0)
+    a = int(info["action_mask"].nonzero()[0][0])
+    assert np.array_equal(envs[0].step(a)[0], envs[1].step(kind(a))[0])
+    aecs = [deep_future_v0.raw_env(num_players=1), deep_future_v0.raw_env(num_players=1)]
+    for aec, action in zip(aecs, [a, kind(a)], strict=True):
+        aec.reset(seed=0)
+        aec.step(action)
+    assert aecs[0].state().tobytes() == aecs[1].state().tobytes()
+
+
+def test_pz_step_none_for_a_live_agent_says_what_to_do() -> None:
+    from df_env import deep_future_v0
+
+    aec = deep_future_v0.env(num_players=2)
+    aec.reset(seed=0)
+    agent = aec.agent_selection
+    with pytest.raises(TypeError, match=rf"None is only for agents that are terminated or truncated; {agent} must "
+                                        r"choose a legal action: \[\d"):
+        aec.step(None)
+
+
+def test_every_cli_option_has_help_and_the_epilog_is_plain_text() -> None:
+    import argparse
+
+    from df_env.cli import build_parser
+
+    def parsers(p: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+        yield p
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    yield from parsers(sub)
+
+    parser = build_parser()
+    missing = [f"{p.prog} {a.dest}" for p in parsers(parser) for a in p._actions
+               if a.help is None and not isinstance(a, argparse._SubParsersAction)]
+    assert missing == []
+    assert "``" not in parser.format_help() and "df-env play --players 2" in parser.format_help()
+
+
+def test_env_modules_have_no_placeholder_names() -> None:
+    from df_env.envs import kernels, pz_env, sb3_vec
+
+    assert not any(hasattr(module, "_unused") for module in (kernels, pz_env, sb3_vec))

@@ -45,13 +45,15 @@ TABLE4 = ("Draw 3 cards", "Settle on a new world", "Add 3 cubes across sectors y
 
 
 # ---------------------------------------------------------------------------------------------- commands
-def campaign_new(path: str | os.PathLike[str], seed: int, overwrite: bool = False) -> Campaign:
+def campaign_new(path: str | os.PathLike[str], seed: int, overwrite: bool = False, *,
+                 overwrite_hint: str = "pass overwrite=True") -> Campaign:
     """Create a campaign (a fresh galaxy, 1.6) and save it at ``path``. Refuses an existing file unless
-    ``overwrite`` (the replaced campaign is then kept as ``path + ".bak"``)."""
+    ``overwrite`` (the replaced campaign is then kept as ``path + ".bak"``). ``overwrite_hint`` is how the error
+    tells the caller to overwrite (the command line says ``"use --overwrite"``)."""
     with campaign_lock(path):
         if os.path.exists(path) and not overwrite:
-            raise CampaignFileError(f"{os.fspath(path)}: a file already exists; choose another path or pass "
-                                    f"overwrite=True")
+            raise CampaignFileError(f"{os.fspath(path)}: a file already exists; choose another path or "
+                                    f"{overwrite_hint}")
         campaign = Campaign.new(seed)
         save_campaign(campaign, path)
     return campaign

@@ -15,6 +15,8 @@ Conventions (all envs):
 
 from __future__ import annotations
 
+import difflib
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +50,12 @@ OPPONENT_NAMES = tuple(COMPILED_POLICIES)
 ``"ppo:path=model.zip"``) plays its seat from Python (:class:`AgentPolicy`)."""
 
 
+def seat_rule(num_players: int) -> str:
+    """The seats of a game, for error messages: ``"0 for a 1-player game"``, ``"0..1 for a 2-player game"``."""
+    seats = "0" if num_players == 1 else f"0..{num_players - 1}"
+    return f"{seats} for a {num_players}-player game"
+
+
 def default_max_turns(num_players: int) -> int:
     """The default turn limit: 100 player-turns per player (see the module docstring for the measurements)."""
     return 100 * num_players
@@ -74,6 +82,34 @@ class EnvOptions:
 def _choice(name: str, value: Any, allowed: Sequence[Any]) -> None:
     if value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}")
+
+
+def reject_unknown_options(unknown: dict[str, Any], constructor: Callable[..., Any]) -> None:
+    """Raise a TypeError naming the keyword options ``constructor`` does not take (a misspelt option, e.g.
+    ``players=2``) and listing the ones it takes; nothing when ``unknown`` is empty."""
+    if not unknown:
+        return
+    allowed = [name for name, p in inspect.signature(constructor).parameters.items()
+               if name != "self" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+    hints = [f" (did you mean {close[0]!r}?)" if (close := difflib.get_close_matches(name, allowed, n=1)) else ""
+             for name in unknown]
+    bad = ", ".join(f"{name!r}{hint}" for name, hint in zip(unknown, hints, strict=True))
+    raise TypeError(f"{constructor.__qualname__.split('.')[0]}: unknown option{'s' if len(unknown) > 1 else ''} "
+                    f"{bad}; the options are: {', '.join(allowed)}")
+
+
+def action_id(action: Any) -> int:
+    """``action`` as an int: a Python int, a numpy integer or a 0-d integer array. A TypeError for anything else
+    (a float such as 1.5, a bool, a list...), naming its type and the action range; the range and legality are
+    the caller's to check."""
+    if type(action) is int:  # the common case first: one cheap check
+        return action
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
+        return int(action)
+    raise TypeError(f"an action must be an integer 0..{NUM_ACTIONS - 1} (a Python int, a numpy integer or a 0-d "
+                    f"integer array); got {type(action).__name__} {action!r}")
 
 
 def check_num_players(num_players: Any) -> int:
@@ -158,7 +194,7 @@ def check_opponents(opponents: Any, num_players: int,
                     seat: int) -> tuple[np.ndarray, tuple[Policy | AgentPolicy | None, ...]]:
     """Per seat: the compiled policy code (OUTSIDE for the agent and Python policies) and the Python policy."""
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < num_players:
-        raise ValueError(f"seat must be 0..{num_players - 1} for {num_players} players; got {seat!r}")
+        raise ValueError(f"seat must be {seat_rule(num_players)}; got {seat!r}")
     others = [p for p in range(num_players) if p != seat]
     if isinstance(opponents, (str,)) or callable(opponents):
         specs = [opponents] * len(others)

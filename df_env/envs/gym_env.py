@@ -56,6 +56,7 @@ from .common import (
     RENDER_MODES,
     OpponentSpec,
     RewardFn,
+    action_id,
     action_space,
     as_obs,
     game_template,
@@ -64,6 +65,7 @@ from .common import (
     new_state_buffer,
     observation_space,
     outside_action,
+    reject_unknown_options,
     render_state,
     reseed_agents,
     words_from,
@@ -80,7 +82,7 @@ class DeepFutureEnv(gym.Env):
                  reward_fn: RewardFn | str | None = None, illegal_action: str = "terminate",
                  illegal_penalty: float = -1.0, restart_on_loss: bool = False,
                  render_mode: str | None = None, campaign: CampaignSpec = None,
-                 campaign_write_back: bool = False) -> None:
+                 campaign_write_back: bool = False, **unknown: Any) -> None:
         """
         Args:
             num_players: 1 (solo, default), 2 or 3.
@@ -100,7 +102,10 @@ class DeepFutureEnv(gym.Env):
                 (:mod:`df_env.envs.campaign_link`); also settable per reset with ``options={"campaign": ...}``.
             campaign_write_back: each reset plays the campaign's next game and the finished game is recorded in
                 it (and saved, for a file).
+
+        Any other keyword (e.g. ``players=2``) raises a TypeError listing the options above.
         """
+        reject_unknown_options(unknown, DeepFutureEnv.__init__)
         self.options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
                                     illegal_penalty, restart_on_loss, render_mode)
         o = self.options
@@ -155,7 +160,7 @@ class DeepFutureEnv(gym.Env):
         if self._done:
             raise RuntimeError("step() called on a finished episode: call reset() first")
         o = self.options
-        a = int(action)
+        a = action_id(action)
         if not 0 <= a < NUM_ACTIONS or not self._mask[a]:
             return self._illegal(a)
         if self._prev is not None:

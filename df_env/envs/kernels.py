@@ -9,8 +9,6 @@ player who lost leaves the game unless the restart variant is on) or the game pa
 
 from __future__ import annotations
 
-import numpy as np
-
 from agents.fast import HEURISTIC, RANDOM
 from agents.fast import policy_action as compiled_policy_action
 from df_env.engine._jit import njit
@@ -309,6 +307,3 @@ def copy_states(dst, src):
     """``dst[i] = src[i]`` for every game (a memcpy each; numpy copies structured records field by field)."""
     for i in range(src.shape[0]):
         dst[i] = src[i]
-
-
-_unused = (np,)

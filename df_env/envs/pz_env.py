@@ -56,6 +56,7 @@ from .campaign_link import CampaignSpec, make_link
 from .common import (
     RENDER_MODES,
     RewardFn,
+    action_id,
     action_space,
     check_common,
     check_max_turns,
@@ -64,6 +65,7 @@ from .common import (
     game_template,
     load_state,
     new_state_buffer,
+    reject_unknown_options,
     render_state,
     split_reward,
     words_from,
@@ -80,9 +82,11 @@ class DeepFutureAEC(AECEnv):
                  reward_fn: RewardFn | str | None = None,
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
                  render_mode: str | None = None, campaign: CampaignSpec = None,
-                 campaign_write_back: bool = False) -> None:
+                 campaign_write_back: bool = False, **unknown: Any) -> None:
         """Options as :class:`df_env.envs.gym_env.DeepFutureEnv` (no opponents: every seat is an agent),
-        including ``campaign`` and ``campaign_write_back`` (:mod:`df_env.envs.campaign_link`)."""
+        including ``campaign`` and ``campaign_write_back`` (:mod:`df_env.envs.campaign_link`). Any other keyword
+        raises a TypeError listing these."""
+        reject_unknown_options(unknown, DeepFutureAEC.__init__)
         super().__init__()
         self.num_players = check_num_players(num_players)
         check_common("flat", illegal_action, illegal_penalty, reward_fn, render_mode)
@@ -168,9 +172,12 @@ class DeepFutureAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise TypeError(f"None is only for agents that are terminated or truncated; {agent} must choose a legal "
+                            f"action: {np.flatnonzero(self._a['mask'][0]).tolist()}")
+        a = action_id(action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        a = int(action)
         if not 0 <= a < NUM_ACTIONS or not self._a["mask"][0][a]:
             self._illegal(agent, a)
             return
@@ -248,6 +255,3 @@ def env(**kwargs: Any) -> AECEnv:
     """The AEC environment wrapped in PettingZoo's ``OrderEnforcingWrapper`` (illegal actions are handled by
     the env itself, see ``illegal_action``)."""
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
-
-
-_unused = (K,)

@@ -22,8 +22,6 @@ import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvObs, VecEnvStepReturn
 
-from df_env.engine.layout import NUM_ACTIONS
-
 from .campaign_link import CampaignSpec
 from .common import OpponentSpec, RewardFn, action_space, make_options, observation_space, render_state
 from .vector import BatchGames, game_state
@@ -130,6 +128,3 @@ class DeepFutureSB3VecEnv(VecEnv):
             return self.games.masks[i].copy()
 
         return action_masks
-
-
-_unused = (NUM_ACTIONS,)
