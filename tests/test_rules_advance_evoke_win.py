@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
 from df_env.engine import invariants
@@ -95,27 +96,9 @@ def lines(s: np.ndarray, c: int) -> list[str]:
     return [line(s, c, k) for k in range(3)]
 
 
-def pile(s: np.ndarray, name: str) -> list[int]:
-    return [int(c) for c in s[name][: s[name + "_n"]]]
 
 
-def hand(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["hand"][p, : s["hand_n"][p]]]
 
-
-def techs(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["techs"][p, : s["techs_n"][p]]]
-
-
-def worlds(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["worlds"][p, : s["worlds_n"][p]]]
-
-
-def cubes(s: np.ndarray, printed: int) -> tuple[int, int]:
-    """(cubes, owner) of a sector; owner -1 when empty."""
-    x = X(printed)
-    n = int(s["cubes"][x])
-    return n, (int(s["owner"][x]) if n else -1)
 
 
 def home(lines_: list[Any], sector: int = HOME, num: int = 1, suit: str = "K") -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
 from df_env.engine import invariants
@@ -68,26 +69,9 @@ def fail_pending(s: np.ndarray) -> None:
         apply(s, L.B_SPECIAL, L.FAIL)
 
 
-def pile(s: np.ndarray, name: str) -> list[int]:
-    return [int(c) for c in s[name][: s[name + "_n"]]]
 
 
-def hand(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["hand"][p, : s["hand_n"][p]]]
 
-
-def techs(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["techs"][p, : s["techs_n"][p]]]
-
-
-def worlds(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["worlds"][p, : s["worlds_n"][p]]]
-
-
-def cubes(s: np.ndarray, printed: int) -> tuple[int, int]:
-    x = X(printed)
-    n = int(s["cubes"][x])
-    return n, (int(s["owner"][x]) if n else -1)
 
 
 def track(s: np.ndarray, p: int, letter: str) -> int:
