@@ -64,29 +64,34 @@ def choose_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return np.argmax((noise | 1) * masks, axis=1)
 
 
-def bench_vector(players: int, batch: int, iters: int, threads: int, warmup: int,
-                 opponents: str = "random") -> tuple[float, float, float, float]:
-    """(wall, cpu) rates with the numpy action choice, then (wall, cpu) rates of the env step alone, measured
-    after ``warmup`` batch steps (the games then start and end at a steady rate, as in training)."""
+def bench_vector(players: int, batch: int, iters: int, threads: int, warmup: int, repeats: int,
+                 opponents: str = "random") -> list[tuple[float, float, float, float]]:
+    """Per timed window of ``iters`` batch steps (``repeats`` windows, one after the other, after ``warmup``
+    batch steps: the games then start and end at a steady rate, as in training): (wall, cpu) rates with the numpy
+    action choice, then (wall, cpu) rates of the env step alone."""
     envs = DeepFutureVectorEnv(num_envs=batch, num_players=players, copy=False, threads=threads,
                                opponents=opponents)
     _, info = envs.reset(seed=0)
     rng = np.random.default_rng(0)
     masks = info["action_mask"]
+    for _ in range(warmup):
+        _, _, _, _, info = envs.step(choose_actions(rng, info["action_mask"]))
+    windows = []
     clock = Clock()
-    choose_wall = choose_cpu = 0.0
-    for it in range(iters + warmup):
-        if it == warmup:
-            clock.start()
-            choose_wall = choose_cpu = 0.0
-        w0, c0 = time.perf_counter(), time.process_time()
-        actions = choose_actions(rng, masks)
-        choose_wall += time.perf_counter() - w0
-        choose_cpu += time.process_time() - c0
-        _, _, _, _, info = envs.step(actions)
+    for _ in range(repeats):
+        clock.start()
+        choose_wall = choose_cpu = 0.0
         masks = info["action_mask"]
+        for _ in range(iters):
+            w0, c0 = time.perf_counter(), time.process_time()
+            actions = choose_actions(rng, masks)
+            choose_wall += time.perf_counter() - w0
+            choose_cpu += time.process_time() - c0
+            _, _, _, _, info = envs.step(actions)
+            masks = info["action_mask"]
+        windows.append(clock.rates(batch * iters) + clock.rates(batch * iters, choose_wall, choose_cpu))
     envs.close()
-    return clock.rates(batch * iters) + clock.rates(batch * iters, choose_wall, choose_cpu)
+    return windows
 
 
 def bench_sb3(players: int, batch: int, iters: int) -> tuple[float, float]:
@@ -110,30 +115,40 @@ def main() -> None:
     ap.add_argument("--iters", type=int, default=300, help="batch steps per vector measurement")
     ap.add_argument("--warmup", type=int, default=1000, help="batch steps before a vector measurement starts "
                     "(from a fresh reset every game is at its start; by 1000 steps games end at a steady rate)")
+    ap.add_argument("--repeats", type=int, default=5, help="timed windows per vector measurement: the table "
+                    "gives their median and range (the machine's speed drifts by tens of percent over seconds "
+                    "when other jobs share its memory)")
     ap.add_argument("--opponents", default="random", help="opponents in the vector envs (random, heuristic)")
     ap.add_argument("--vector-only", action="store_true", help="only the vector env measurements")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = ap.parse_args()
     results: dict[str, tuple[float, float]] = {}
+    ranges: dict[str, tuple[float, float]] = {}
     for n in args.players:
         if not args.vector_only:
             results[f"single {n}p raw"] = bench_single(n, args.single_steps, wrapped=False)
             results[f"single {n}p gym.make"] = bench_single(n, args.single_steps, wrapped=True)
         opp = "" if n == 1 or args.opponents == "random" else f" vs {args.opponents}"
         for threads in (1, 2):
-            rates = bench_vector(n, args.batch, args.iters, threads, args.warmup, args.opponents)
-            results[f"vector {n}p{opp} batch {args.batch} threads {threads}"] = rates[:2]
-            results[f"vector {n}p{opp} batch {args.batch} threads {threads} (env only)"] = rates[2:]
+            windows = np.array(bench_vector(n, args.batch, args.iters, threads, args.warmup, args.repeats,
+                                            args.opponents))
+            for name, cols in ((f"vector {n}p{opp} batch {args.batch} threads {threads}", (0, 1)),
+                               (f"vector {n}p{opp} batch {args.batch} threads {threads} (env only)", (2, 3))):
+                results[name] = (float(np.median(windows[:, cols[0]])), float(np.median(windows[:, cols[1]])))
+                ranges[name] = (float(windows[:, cols[0]].min()), float(windows[:, cols[0]].max()))
         if not args.vector_only:
             results[f"sb3 vec {n}p batch {args.batch}"] = bench_sb3(n, args.batch, args.iters // 3)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.json:
-        print(json.dumps({"load_average_1min": load, "steps_per_second_wall_cpu": results}, indent=1))
+        print(json.dumps({"load_average_1min": load, "steps_per_second_wall_cpu": results,
+                          "vector_wall_range_over_windows": ranges}, indent=1))
         return
-    print(f"load average (1 min) at the end: {load:.2f} on {os.cpu_count()} cores")
-    print(f"{'':48s} {'per wall s':>12s} {'per CPU s':>12s}")
+    print(f"load average (1 min) at the end: {load:.2f} on {os.cpu_count()} cores; vector rows: median of "
+          f"{args.repeats} windows of {args.iters} batch steps, range of the wall-clock rate")
+    print(f"{'':48s} {'per wall s':>12s} {'per CPU s':>12s}   {'wall range':>19s}")
     for name, (wall, cpu) in results.items():
-        print(f"{name:48s} {wall:12,.0f} {cpu:12,.0f}")
+        rng = f"{ranges[name][0]:9,.0f}-{ranges[name][1]:9,.0f}" if name in ranges else ""
+        print(f"{name:48s} {wall:12,.0f} {cpu:12,.0f}   {rng:>19s}")
 
 
 if __name__ == "__main__":

@@ -453,6 +453,27 @@ def test_hand_feature_marks_revealed_cards() -> None:
     assert hand[0, CF["revealed"]] == 1.0
 
 
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("opponents", ["random", "python"])
+def test_vector_env_observations_equal_a_fresh_encode(players: int, opponents: str) -> None:
+    """After every batch step each game's observation (written in place in the env's buffer) equals a
+    from-scratch ``observe`` of its state, on the fused path (compiled opponents) and the two-phase one (a Python
+    opponent), through many game ends and resets."""
+    rng = np.random.default_rng(players)
+    opp = "random" if opponents == "random" else (lambda obs, mask: first_legal(mask))
+    envs = DeepFutureVectorEnv(num_envs=6, num_players=players, copy=False, opponents=opp, max_turns=12)
+    obs, info = envs.reset(seed=players)
+    ends = 0
+    for _ in range(250):
+        masks = info["action_mask"]
+        noise = rng.random(masks.shape) * masks
+        obs, _, term, trunc, info = envs.step(noise.argmax(axis=1))
+        ends += int((term | trunc).sum())
+        for i in range(6):
+            assert np.array_equal(obs[i], observe(envs.state(i), 0)), f"game {i}"
+    assert ends >= 6  # the games ended and restarted on the way
+
+
 def test_threads_step_the_same_games() -> None:
     def run(threads: int) -> np.ndarray:
         envs = DeepFutureVectorEnv(num_envs=9, num_players=2, threads=threads)

@@ -408,6 +408,12 @@ def _resolving(s, out, o):
 @njit
 def _players(s, me, n, out, o):
     nf = PLAYER_F
+    for x in range(1, N_SECTORS):  # cubes and sectors per player, counted in place (one pass over the map)
+        w = s["owner"][x]
+        if s["cubes"][x] > 0 and 0 <= w < n:
+            q = o + _rel(w, me, n) * nf
+            out[q + 9] += s["cubes"][x]
+            out[q + 10] += 1.0
     for p in range(n):
         q = o + _rel(p, me, n) * nf
         out[q] = s["tracks"][p, 0] / 12.0
@@ -418,13 +424,8 @@ def _players(s, me, n, out, o):
         out[q + 6] = min(s["hand_n"][p] / 10.0, 1.0)
         out[q + 7] = min(s["techs_n"][p] / 8.0, 1.0)
         out[q + 8] = min(s["worlds_n"][p] / 8.0, 1.0)
-        cubes, secs = 0, 0
-        for x in range(1, N_SECTORS):
-            if s["owner"][x] == p and s["cubes"][x] > 0:
-                cubes += s["cubes"][x]
-                secs += 1
-        out[q + 9] = min(cubes / 25.0, 1.0)
-        out[q + 10] = min(secs / 12.0, 1.0)
+        out[q + 9] = min(out[q + 9] / 25.0, 1.0)
+        out[q + 10] = min(out[q + 10] / 12.0, 1.0)
         out[q + 11] = min(s["lookahead"][p] / 6.0, 1.0)
         out[q + 12] = 1.0 if s["cur"] == p else 0.0
         out[q + 13] = 1.0 if (s["dplayer"] == p and not s["over"] and s["dk"] > 0) else 0.0

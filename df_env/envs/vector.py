@@ -108,6 +108,8 @@ class BatchGames:
         self.final_obs = np.zeros((n, d), dtype=np.float32)
         self.outside_obs = np.zeros((n, d), dtype=np.float32)
         self.masks = np.zeros((n, NUM_ACTIONS), dtype=np.bool_)
+        # what the kernels write: the same bytes as uint8, so that copying a state's uint8 mask is a plain copy
+        self.masks_u8 = self.masks.view(np.uint8)
         self.rewards = np.zeros(n, dtype=np.float64)
         self.before = np.zeros(n, dtype=np.float64)  # the agent's progress before the step (progress reward)
         self.st = np.zeros(n, dtype=np.int64)
@@ -148,7 +150,7 @@ class BatchGames:
         self.skip[:] = False
         K.vec_reset(self.states, self.template, o.seat, o.codes, self.words, o.max_turns, self.st, self.outside_obs)
         self._play_outside(write_reward=False)
-        K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks)
+        K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks_u8)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One batch step; returns (rewards, terminated, truncated, illegal) of the games' last moves."""
@@ -179,11 +181,11 @@ class BatchGames:
         self.rewards[illegal] = o.illegal_penalty
         rewards = self.rewards.copy()
         K.vec_finish(self.states, self.template, o.seat, o.codes, self.words, o.max_turns, self.st, self.same_step,
-                     self.skip, not self.python_seats, self.obs, self.masks, self.final_obs, self.has_final,
+                     self.skip, not self.python_seats, self.obs, self.masks_u8, self.final_obs, self.has_final,
                      self.outside_obs)
         if self.python_seats:
             self._play_outside(write_reward=False)
-            K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks)
+            K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks_u8)
         return rewards, terminated, truncated, illegal
 
     def _step_fused(self, acts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -208,7 +210,7 @@ class BatchGames:
         o = self.options
         K.vec_step(self.states[lo:hi], acts[lo:hi], o.seat, o.codes, self.words[lo:hi], o.max_turns, self.template,
                    self.same_step, self.skip[lo:hi], self.st[lo:hi], self.rewards[lo:hi], self.obs[lo:hi],
-                   self.masks[lo:hi], self.final_obs[lo:hi], self.has_final[lo:hi], o.reward_code)
+                   self.masks_u8[lo:hi], self.final_obs[lo:hi], self.has_final[lo:hi], o.reward_code)
 
     def close(self) -> None:
         if self._pool is not None:
