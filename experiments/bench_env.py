@@ -5,7 +5,8 @@
   order wrappers);
 * vector env: ``DeepFutureVectorEnv`` (``copy=False``) at a batch size, actions chosen in numpy from the masks
   (``argmax(random odd bytes * mask)``), with 1 and 2 threads, measured after ``--warmup`` batch steps (steady
-  state: games end and restart at their natural rate); "env only" leaves out the numpy action choice;
+  state: games end and restart at their natural rate) over ``--repeats`` windows of ``--iters`` batch steps (the
+  median, and the range of the wall-clock rate); "env only" leaves out the numpy action choice;
 * the SB3 ``VecEnv`` (same-step autoreset, info dicts) at the same batch.
 
 Run: ``python experiments/bench_env.py`` (``--help`` for options). The first run compiles the kernels (about a
