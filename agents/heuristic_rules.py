@@ -15,12 +15,10 @@ from df_env.engine.cards import has_written_suit, is_complete_tech, n_circled, n
 from df_env.engine.constants import (
     ADV_ACTION,
     ADV_GAIN,
-    BLANK,
     CIV,
     FAIL,
     MAX_TECHS,
     NEIGH,
-    NEUTRAL,
     PHYSICS,
     TECH,
     WORLD,
@@ -28,15 +26,11 @@ from df_env.engine.constants import (
 from df_env.engine.layout import (
     B_ACTION,
     B_ADV,
-    B_COUNT,
     B_HAND,
     B_LINE,
     B_NUMBER,
-    B_REVEAL,
     B_SPECIAL,
     B_SUIT,
-    B_TABLEAU,
-    B_TRACK,
     BLOCK_START,
     D_ACTION,
     D_ADVANCE_TARGET,
@@ -79,11 +73,7 @@ from df_env.engine.layout import (
     D_UPKEEP_PAY,
     D_WONDER_USE,
     D_WORLD_SECTOR,
-    DECK,
-    GENERATE,
     KEEP,
-    PASS,
-    TECH_SLOT0,
     WORLD_SLOT0,
 )
 from df_env.engine.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
@@ -669,8 +659,6 @@ def choose(s, r):
                 pick = a
     return pick
 
-
-_unused = (B_COUNT, B_REVEAL, B_TABLEAU, B_TRACK, BLANK, NEUTRAL, DECK, GENERATE, PASS, TECH_SLOT0)
 
 
 @njit
