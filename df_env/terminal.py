@@ -18,6 +18,7 @@ import numpy as np
 
 from agents import Agent, make_agent
 from df_env.engine.api import apply_action, legal_actions, legal_mask, new_game
+from df_env.engine.eventtext import events
 from df_env.engine.observation import observe
 from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
 from df_env.envs.common import seat_rule
@@ -52,13 +53,20 @@ def _view(state: np.ndarray, observer: int | None, color: bool) -> str:
 
 
 def _setup_lines(state: np.ndarray, seat: int) -> list[str]:
-    """The events of the setup as ``seat`` sees them: the last :data:`SETUP_EVENTS_SHOWN`, after a count of the
-    earlier ones."""
+    """The events of the setup as ``seat`` sees them: the last :data:`SETUP_EVENTS_SHOWN` recorded ones, after one
+    line that counts the earlier ones (and those the event log had no room for: it keeps the first ones)."""
     lines = event_strings(state, seat)
-    earlier = len(lines) - SETUP_EVENTS_SHOWN
-    if earlier <= 0:
+    recorded = len(events(state))
+    lost = len(lines) - recorded  # event_strings ends with a line counting what was not recorded
+    lines = lines[:recorded]
+    earlier = recorded - SETUP_EVENTS_SHOWN
+    if earlier <= 0 and not lost:
         return lines
-    return [f"... {earlier} earlier setup events"] + lines[earlier:]
+    head = f"... {max(earlier, 0)} earlier setup events"
+    if lost:
+        n_lost = int(state["ev_n"]) - recorded
+        head += f" (the log keeps the first {recorded} of {recorded + n_lost}: {n_lost} later ones are not shown)"
+    return [head] + lines[max(earlier, 0):]
 
 
 def _choices(state: np.ndarray) -> list[tuple[int, str]]:

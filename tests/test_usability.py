@@ -247,8 +247,9 @@ def test_play_shows_the_view_then_the_events_then_the_choices(tmp_path: Path) ->
     assert view < since < choice
     lines = out[since + 1].splitlines()  # the setup's events, then the opponent's moves if he starts
     setup = lines[:next((i for i, line in enumerate(lines) if line.startswith("  player 1")), len(lines))]
-    assert setup[0].startswith("  ... ") and setup[0].endswith(" earlier setup events")
+    assert setup[0].startswith("  ... ") and " earlier setup events" in setup[0]
     assert len(setup) == SETUP_EVENTS_SHOWN + 1
+    assert [line for line in setup if line.startswith("  ... ")] == [setup[0]]  # one summary line, at the top
 
 
 def test_human_seat_summarises_the_setup_too() -> None:

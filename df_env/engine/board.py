@@ -7,6 +7,7 @@ from ._jit import njit
 from .cards import (
     discard_hand,
     generate_card,
+    name_code,
     random_number,
     random_sector,
     random_suit,
@@ -223,9 +224,10 @@ def line_put(s, c):
 
 @njit
 def new_random_world(s):
-    """A new world card (R6) in a random sector with one random advancement (1.4)."""
+    """A new world card (R6) in a random sector with one random advancement and a name (1.4)."""
     c = generate_card(s, WORLD)
     s["c_sector"][c] = random_sector(s)
+    s["c_name"][c] = name_code(s)
     suit = random_suit(s)
     write_advancement(s, c, 0, suit, random_number(s), False)
     return c

@@ -200,10 +200,20 @@ def _chronology_block(c: Campaign) -> list[str]:
 
 
 def _player_text(g: State, r: GameRecord, p: int) -> str:
-    star = "*" if r.winner == p else ""
-    homes = ", ".join(f"{names.world_name(int(g['c_name'][h]))}{star} ({_sector(int(g['c_sector'][h]))})"
-                      for h in r.players[p].homeworlds)
-    return f"{r.players[p].name}{star}: {homes or 'no homeworld'}"
+    """A player and his homeworlds; the winner and the homeworld he won with (the first card of his civilization's
+    history, R26) get the asterisk (section 3), not his earlier homeworlds (R22)."""
+    won = r.winner == p
+    winning_home = _winning_homeworld(g, r) if won else -1
+    homes = ", ".join(f"{names.world_name(int(g['c_name'][h]))}{'*' if h == winning_home else ''} "
+                      f"({_sector(int(g['c_sector'][h]))})" for h in r.players[p].homeworlds)
+    return f"{r.players[p].name}{'*' if won else ''}: {homes or 'no homeworld'}"
+
+
+def _winning_homeworld(g: State, r: GameRecord) -> int:
+    if r.civilization is not None and int(g["c_hist"][r.civilization, 0]) >= 0:
+        return int(g["c_hist"][r.civilization, 0])
+    homes = r.players[r.winner].homeworlds if r.winner is not None else []
+    return homes[-1] if homes else -1  # the homeworlds are listed in the order he had them
 
 
 def _victory_text(g: State, r: GameRecord) -> str:
