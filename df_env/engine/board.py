@@ -305,6 +305,8 @@ def sector_lost(s, p, x):
             i += 1
     h = s["home"][p]
     if h >= 0 and s["c_sector"][h] == x:
+        if p == s["cur"]:
+            release_start_uses(s, h)
         s["home"][p] = -1
         s["c_upkeep"][h] = 0
         s["c_paid"][h] = 0  # R18: its next holder owes its upkeep
@@ -314,6 +316,19 @@ def sector_lost(s, p, x):
             s["rehome"][p] = 1
         else:
             lose(s, p, 1)
+
+
+@njit
+def release_start_uses(s, c):
+    """R45: card c leaves the tableau of the player whose turn it is; the start-phase uses counted this turn
+    against its advancement instances leave with it (the lost card's instances count as the ones he used), so
+    the instances of his next homeworld are unused and the granted ones (R10) stay his."""
+    for k in range(3):
+        n = s["c_slot_num"][c, k]
+        if n > 0:
+            a = 6 * s["c_slot_suit"][c, k] + n - 1
+            if s["used"][a] > 0:
+                s["used"][a] -= 1
 
 
 @njit

@@ -101,7 +101,6 @@ from .queries import (
     battle_source_fresh,
     can_expand,
     can_grow,
-    card_has_action,
     challenge_card_ok,
     consumable_for_start,
     consumable_in_hand,
@@ -124,6 +123,7 @@ from .queries import (
     slot_card,
     start_adv_usable,
     upkeep_payable,
+    world_consumable,
     world_in_controlled_sector,
 )
 
@@ -370,7 +370,7 @@ def _actions(s, p):
 @njit
 def _boost(s, p, a):
     for i in range(s["worlds_n"][p]):
-        if card_has_action(s, s["worlds"][p, i], a):
+        if world_consumable(s, p, s["worlds"][p, i], a):
             _on(s, B_TABLEAU, WORLD_SLOT0 + i)
     for i in range(s["hand_n"][p]):
         if consumable_in_hand(s, s["hand"][p, i], a):

@@ -7,6 +7,7 @@ from .board import adjacent_to_own, any_track_payable, controls, is_rival_of
 from .cards import adv_of, has_written_suit, is_complete_tech, n_written
 from .constants import (
     ADV_ACTION,
+    ADVANCE,
     BLACK_HOLE,
     CIV,
     COMPUTATION,
@@ -84,9 +85,16 @@ def consumable_in_hand(s, c, act):
 
 
 @njit
+def world_consumable(s, p, c, act):
+    """Settled world c may be discarded for its advancements of action ``act`` (2.2.1, R10), unless it is the
+    last card ADVANCE could write on: the action could then not be carried out (R34, R44)."""
+    return card_has_action(s, c, act) and (act != ADVANCE or advance_target_exists(s, p, c))
+
+
+@njit
 def any_consumable(s, p, act):
     for i in range(s["worlds_n"][p]):
-        if card_has_action(s, s["worlds"][p, i], act):
+        if world_consumable(s, p, s["worlds"][p, i], act):
             return True
     for i in range(s["hand_n"][p]):
         if consumable_in_hand(s, s["hand"][p, i], act):
@@ -306,8 +314,9 @@ def hand_has_blank(s, p):
 # ------------------------------------------------------------------------------------------------ start phase
 @njit
 def start_adv_available(s, p, a):
-    """An unused instance of start advancement a: tableau instances not used this turn, or granted ones (R9)."""
-    return tableau_count(s, p, a) - s["used"][a] + s["bonus"][a] > 0
+    """An unused instance of start advancement a: tableau instances not used this turn, or granted ones (R9, R10,
+    R45)."""
+    return max(tableau_count(s, p, a) - s["used"][a], 0) + s["bonus"][a] > 0
 
 
 @njit
@@ -527,12 +536,14 @@ def tech_target_exists(s, p):
 
 
 @njit
-def advance_target_exists(s, p):
-    """ADVANCE has a target: the homeworld or a settled world with fewer than 3 advancements, or a tech."""
+def advance_target_exists(s, p, without=-1):
+    """ADVANCE has a target: the homeworld or a settled world with fewer than 3 advancements, or a tech
+    (``without``: leaving out that settled world, as if it were used up)."""
     h = s["home"][p]
     if h >= 0 and n_written(s, h) < 3:
         return True
     for i in range(s["worlds_n"][p]):
-        if n_written(s, s["worlds"][p, i]) < 3:
+        c = s["worlds"][p, i]
+        if c != without and n_written(s, c) < 3:
             return True
     return tech_target_exists(s, p)
