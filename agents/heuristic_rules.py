@@ -74,6 +74,7 @@ from df_env.engine.layout import (
     D_WONDER_USE,
     D_WORLD_SECTOR,
     KEEP,
+    PASS,
     WORLD_SLOT0,
 )
 from df_env.engine.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
@@ -364,6 +365,8 @@ def score_pay_track(s, p, t):
 def score_advance_target(s, p, b, i):
     """Homeworld first (no upkeep), then the most advanced incomplete tech, a new tech from the deck while fewer
     than three techs are under way, settled worlds last."""
+    if b == B_SPECIAL and i == PASS:  # declining a conquest's free ADVANCE (R47): only when nothing else is good
+        return 0.5
     if b == B_SPECIAL:  # DECK
         if s["techs_n"][p] >= MAX_TECHS:
             return NEG  # (the engine offers DECK even with a full tech row)

@@ -24,6 +24,9 @@ from .cards import (
 from .constants import (
     ADV_ACTION,
     ADV_GAIN,
+    ADVANCE,
+    ADVANCE_MODE_ACTION,
+    ADVANCE_MODE_FREE,
     BIOLOGY,
     BLANK,
     COMPUTATION,
@@ -160,8 +163,12 @@ def proc_action(s, fi):
                     for t in range(4):
                         if ADV_GAIN[adv, t] > 0:
                             gain(s, p, t, ADV_GAIN[adv, t] * s["cnt"][adv])
-        # register 1 of a body: EVOKE's civilization card; ADVANCE's mode (0 = the action, not EVOKE skull)
-        return call(s, fi, 4, BODY[a], p, r[3] if a == EVOKE else 0, 0, 0)
+        # register 1 of a body: EVOKE's civilization card; ADVANCE's mode (the conquest's free ADVANCE may be
+        # declined: 2.2 SETTLE "he may immediately take", R47)
+        if a == EVOKE:
+            return call(s, fi, 4, BODY[a], p, r[3], 0, 0)
+        mode = ADVANCE_MODE_FREE if a == ADVANCE and r[1] else ADVANCE_MODE_ACTION
+        return call(s, fi, 4, BODY[a], p, mode, 0, 0)
     return RET
 
 

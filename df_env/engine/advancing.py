@@ -15,7 +15,7 @@ from .cards import (
     to_discard,
     write_advancement,
 )
-from .constants import BLANK, CHEMISTRY, PHYSICS, TECH
+from .constants import ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, PHYSICS, TECH
 from .events import EV_ADVANCEMENT, log
 from .frames import F_CHEM, F_CIRCLE, F_FREEPICK, P_GEN_ADV, P_MAKE_TECH, RET, ask, call, goto
 from .layout import (
@@ -28,6 +28,7 @@ from .layout import (
     D_PICK_LINE_SUIT,
     D_TECH_LINE,
     DECK,
+    PASS,
     REDRAW,
 )
 from .queries import slot_card
@@ -144,7 +145,8 @@ def _set_line_suit(s, fi, r, suit):
     return goto(s, fi, 1)
 
 
-# P_ADVANCE registers: 0 player, 1 mode (0 the ADVANCE action, 1 EVOKE skull), 2 card, 9 free pick (skull)
+# P_ADVANCE registers: 0 player, 1 mode (ADVANCE_MODE_ACTION, ADVANCE_MODE_SKULL EVOKE skull, ADVANCE_MODE_FREE the
+# conquest's free ADVANCE: the action, which may be declined), 2 card, 9 free pick (skull)
 
 
 @njit
@@ -153,11 +155,14 @@ def proc_advance(s, fi):
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
     p = r[0]
-    flags = F_CHEM if r[1] == 0 else 0
+    skull = r[1] == ADVANCE_MODE_SKULL
+    flags = 0 if skull else F_CHEM
     if st == 0:
-        r[9] = 1 if r[1] == 1 else 0
+        r[9] = 1 if skull else 0
         return ask(s, fi, 1, D_ADVANCE_TARGET, p, r[1], 0)
     if st == 1:
+        if s["ans_kind"] == B_SPECIAL and s["ans"] == PASS:
+            return RET  # the conquest's free ADVANCE declined (R47)
         if s["ans_kind"] == B_SPECIAL and s["ans"] == DECK:
             return _from_deck(s, fi, r, p, flags)
         c = slot_card(s, p, s["ans"])
@@ -175,7 +180,7 @@ def proc_advance(s, fi):
             if s["c_slot_num"][c, k] == 0 and s["c_slot_suit"][c, k] == s["ans"]:
                 line = k
                 break
-        if r[1] == 0:
+        if not skull:
             circle = F_CIRCLE if n_circled(s, c) < 1 + s["cnt"][PHYSICS] else 0  # Physics, R14
         elif r[9] == 1:
             circle = F_FREEPICK  # EVOKE skull: the free pick, without the circling limit (R17)

@@ -21,6 +21,8 @@ SUN, MOON, HEART, SKULL, HAND, FOOT = range(6)
 # Actions (Table 1). The first six are paid with the suit of the same index.
 POWER, SETTLE, GROW, ADVANCE, BATTLE, EXPAND, PLAN, EVOKE = range(8)
 ACTION_NAMES = ("POWER", "SETTLE", "GROW", "ADVANCE", "BATTLE", "EXPAND", "PLAN", "EVOKE")
+# how an ADVANCE runs (its decision's ctx[0]): the action, EVOKE's skull (R17), a conquest's free ADVANCE (R47)
+ADVANCE_MODE_ACTION, ADVANCE_MODE_SKULL, ADVANCE_MODE_FREE = range(3)
 START = 8  # the "action" column value of start-phase advancements
 N_ACTIONS_KINDS = 8
 

@@ -46,16 +46,32 @@ def proc_upkeep(s, fi):
         if c >= 0 and s["c_paid"][c] == 0:
             add_challenge(s)
     add_challenge(s)
+    if s["chal_n"] == 0:  # R7: no card was left anywhere; the pile still gets its minimum one challenge (R39)
+        add_generated_challenge(s)
     return RET
 
 
 @njit
 def add_challenge(s):
+    """The deck's top card joins the challenge pile (2.3); with no card left anywhere nothing is drawn (R7)."""
+    c = take_top(s)
+    if c >= 0:
+        _push_challenge(s, c)
+
+
+@njit
+def add_generated_challenge(s):
+    """A challenge with a generator-drawn suit and no card behind it, stored as ``GENERATED_SUIT - suit`` (R7,
+    R39)."""
+    _push_challenge(s, GENERATED_SUIT - below(s["rng"], 6))
+
+
+@njit
+def _push_challenge(s, v):
     n = s["chal_n"]
     if n >= MAX_CHALLENGES:
         raise RuntimeError("challenge pile full (MAX_CHALLENGES)")
-    c = take_top(s)
-    s["chal"][n] = c if c >= 0 else GENERATED_SUIT - below(s["rng"], 6)
+    s["chal"][n] = v
     s["chal_n"] = n + 1
 
 

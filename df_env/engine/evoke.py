@@ -7,6 +7,7 @@ from .actions import _make_world
 from .board import add_cubes, add_world, gain, move_cubes, remove_cubes
 from .cards import draw, generate_card
 from .constants import (
+    ADVANCE_MODE_SKULL,
     FOOT,
     HAND,
     HEART,
@@ -124,7 +125,7 @@ def _table4(s, fi, r, p, suit):
         return goto(s, fi, 30)
     elif suit == SKULL:
         if tech_target_exists(s, p):  # no tech to advance (R14, R41): no effect, never an empty decision
-            return call(s, fi, 99, P_ADVANCE, p, 1, 0, 0)
+            return call(s, fi, 99, P_ADVANCE, p, ADVANCE_MODE_SKULL, 0, 0)
     elif suit == HAND:
         return ask(s, fi, 50, D_TRACK_GAIN, p, 0, 0)
     elif suit == FOOT:

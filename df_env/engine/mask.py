@@ -10,6 +10,8 @@ from ._jit import njit
 from .board import can_pay_track, controls
 from .cards import has_written_suit, n_written
 from .constants import (
+    ADVANCE_MODE_FREE,
+    ADVANCE_MODE_SKULL,
     COMPUTATION,
     ECONOMY,
     EVOKE,
@@ -407,7 +409,7 @@ def _settle_sources(s, p):
 
 @njit
 def _advance_targets(s, p, mode):
-    if mode == 0:
+    if mode != ADVANCE_MODE_SKULL:  # EVOKE skull advances techs only (R17)
         h = s["home"][p]
         if h >= 0 and n_written(s, h) < 3:
             _on(s, B_TABLEAU, 0)
@@ -419,4 +421,6 @@ def _advance_targets(s, p, mode):
             _on(s, B_TABLEAU, TECH_SLOT0 + i)
     if s["techs_n"][p] < MAX_TECHS:  # R41: a full tableau row takes no new tech
         _on(s, B_SPECIAL, DECK)
+    if mode == ADVANCE_MODE_FREE:  # the conquest's free ADVANCE may be declined (2.2 SETTLE "may", R47)
+        _on(s, B_SPECIAL, PASS)
 

@@ -96,6 +96,7 @@ _PASS_TEXT = {
     L.D_START: "end the start phase", L.D_ACTION: "end the action phase", L.D_BOOST: "go on",
     L.D_INDUSTRY: "decline Industry", L.D_BIOLOGY: "decline Biology", L.D_BATTLE_FROM: "stop the battle",
     L.D_SPACECRAFT: "decline Spacecraft", L.D_WONDER_USE: "decline the wonder", L.D_UPKEEP_CARD: "stop paying upkeep",
+    L.D_ADVANCE_TARGET: "decline the free ADVANCE",
 }
 _ACTION_HINTS = tuple(f"pay with a {SUIT_NAMES[a]} card" for a in range(6)) + (
     "ends the action phase", "play a civilization card")
@@ -240,7 +241,7 @@ _CONTEXT: dict[int, Callable[[np.ndarray], str]] = {
     L.D_PAY: _ctx_action,
     L.D_BOOST: _ctx_action,
     L.D_BIOLOGY: lambda s: f"grown: {sector_label(_ctx(s, 0))}",
-    L.D_ADVANCE_TARGET: lambda s: "EVOKE skull" if _ctx(s, 0) == 1 else "ADVANCE",
+    L.D_ADVANCE_TARGET: lambda s: ("ADVANCE", "EVOKE skull", "free ADVANCE (conquest, may pass)")[min(_ctx(s, 0), 2)],
     L.D_TECH_LINE: _ctx_card,
     L.D_BATTLE_FROM: lambda s: f"{_ctx(s, 0)} pairs fought",
     L.D_BATTLE_TO: _ctx_sector,
@@ -267,7 +268,7 @@ CONTEXT_DOCS: dict[int, str] = {
     L.D_EXPLORE_TO: "ctx[0]: the source sector",
     L.D_PAY: "ctx[0]: the action", L.D_BOOST: "ctx[0]: the action",
     L.D_BIOLOGY: "ctx[0]: the sector grown",
-    L.D_ADVANCE_TARGET: "ctx[0]: 0 the ADVANCE action, 1 EVOKE skull",
+    L.D_ADVANCE_TARGET: "ctx[0]: 0 the ADVANCE action, 1 EVOKE skull, 2 a conquest's free ADVANCE (pass allowed)",
     L.D_TECH_LINE: "ctx[0]: the tech",
     L.D_BATTLE_FROM: "ctx[0]: pairs fought so far (pass only after the first)",
     L.D_BATTLE_TO: "ctx[0]: your sector",
