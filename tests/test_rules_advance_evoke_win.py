@@ -12,15 +12,29 @@ from typing import Any
 
 import numpy as np
 import pytest
+from scenario_pos import (
+    COMPLETE,
+    Pos,
+    S,
+    X,
+    apply,
+    civ,
+    deck,
+    dname,
+    legal,
+    line,
+    lines,
+    tech,
+    why,
+    world,
+)
 from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
-from df_env.engine import invariants
 from df_env.engine import layout as L
 from df_env.engine.constants import (
     ACTION_NAMES,
     MAX_TECHS,
-    SUIT_LETTERS,
     TECH,
     V_CULTURE,
     V_MIGHT,
@@ -29,10 +43,7 @@ from df_env.engine.constants import (
     V_TERRITORY,
     V_XENO,
     WORLD,
-    sector_index,
 )
-from df_env.engine.position import from_dict
-from df_env.engine.text import decision_to_string, event_strings, render_text
 
 ADVANCE = ACTION_NAMES.index("ADVANCE")
 EVOKE = ACTION_NAMES.index("EVOKE")
@@ -42,119 +53,12 @@ HOME = 23  # the homeworld's sector in most scenarios; its neighbours are 22, 31
 
 
 # ---------------------------------------------------------------------------------------------- helpers
-def S(letter: str) -> int:
-    return SUIT_LETTERS.index(letter)
-
-
-def X(printed: int) -> int:
-    return sector_index(printed)
-
-
 def act(block: int, index: int) -> int:
     return L.encode(block, index)
 
 
-def dname(s: np.ndarray) -> str:
-    return L.DECISIONS[int(s["dk"])][0]
-
-
-def legal(s: np.ndarray) -> set[tuple[str, int]]:
-    """The legal actions as (block name, index) pairs."""
-    out = set()
-    for a in engine.legal_actions(s).tolist():
-        b, i = L.block_of(a)
-        out.add((L.BLOCK_NAMES[b], i))
-    return out
-
-
-def why(s: np.ndarray) -> str:
-    return f"\n{decision_to_string(s)}\nevents: {event_strings(s)}\n{render_text(s)}"
-
-
-def apply(s: np.ndarray, block: int, index: int) -> None:
-    a = act(block, index)
-    assert a in engine.legal_actions(s), f"{L.BLOCK_NAMES[block]}:{index} is not legal{why(s)}"
-    engine.apply_action(s, a)
-    invariants.check(s)
-
-
-def deck(*ids: int) -> list[int]:
-    """Deck cards in drawing order (top first); the position format lists the deck bottom to top."""
-    return list(reversed(ids))
-
-
-def line(s: np.ndarray, c: int, k: int) -> str:
-    """Line k of card c as "K4" (written), "K" (suit only), "K4*" (circled) or "-" (empty)."""
-    suit, num = int(s["c_slot_suit"][c, k]), int(s["c_slot_num"][c, k])
-    if suit < 0:
-        return "-"
-    text = SUIT_LETTERS[suit] + (str(num) if num else "")
-    return text + ("*" if (int(s["c_circled"][c]) >> k) & 1 else "")
-
-
-def lines(s: np.ndarray, c: int) -> list[str]:
-    return [line(s, c, k) for k in range(3)]
-
-
-
-
-
-
-
 def home(lines_: list[Any], sector: int = HOME, num: int = 1, suit: str = "K") -> dict[str, Any]:
     return {"num": num, "suit": suit, "type": "world", "sector": sector, "lines": lines_}
-
-
-def tech(lines_: list[Any], **over: Any) -> dict[str, Any]:
-    return {"num": 2, "suit": "S", "type": "tech", "era": 1, "lines": lines_, **over}
-
-
-def world(sector: int, lines_: list[Any], num: int = 3, suit: str = "R") -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "world", "sector": sector, "lines": lines_}
-
-
-def civ(victory: str, suit: str | None, sector: int, num: int = 4, csuit: str = "F") -> dict[str, Any]:
-    return {"num": num, "suit": csuit, "type": "civilization", "era": 1, "sector": sector, "name": 321,
-            "civ_victory": victory, "civ_suit": suit}
-
-
-class Pos:
-    """A hand-written position: cards are added one by one and referred to by the id ``add`` returns."""
-
-    def __init__(self, players: int = 1, era: int = 2, at: str = "action", current: int = 0) -> None:
-        self.cards: list[Any] = []
-        self.map: dict[str, Any] = {}
-        self.players: list[dict[str, Any]] = [{} for _ in range(players)]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.header: dict[str, Any] = {"players": players, "era": era, "turn": 5, "current": current}
-        self.at = at
-        self.turn: dict[str, Any] | None = None
-        self.challenges: list[Any] = []
-
-    def add(self, card: Any) -> int:
-        self.cards.append(card)
-        return len(self.cards) - 1
-
-    def sector(self, printed: int, n: int, owner: Any, **extra: Any) -> Pos:
-        self.map[str(printed)] = {"cubes": n, "owner": owner, **extra} if n else dict(extra)
-        return self
-
-    def player(self, p: int = 0, **fields: Any) -> Pos:
-        self.players[p].update(fields)
-        return self
-
-    def build(self) -> np.ndarray:
-        d: dict[str, Any] = {
-            "format": "df_env.position", "version": 1, "at": self.at, "seed": 7, "header": self.header,
-            "map": self.map, "cards": self.cards, "players": self.players,
-            "piles": {"deck": self.deck, "discard": self.discard, "challenges": self.challenges},
-        }
-        if self.turn is not None:
-            d["turn"] = self.turn
-        s = from_dict(d)
-        invariants.check(s)
-        return s
 
 
 def solo_advance(home_lines: list[Any], *, draws: tuple[Any, ...] = ("M1", "R2", "H3", "F4", "S5"),
@@ -728,7 +632,6 @@ def test_evoke_foot_moves_cubes_into_two_different_adjacent_sectors_table4() -> 
 
 
 # ================================================================================ winning (section 3, R23)
-COMPLETE = (["R3", "R4", "K2"], ["K3", "K4", "R5"], ["K5", "S1", "M1"])
 
 
 def winner_pos(players: int = 1, *, home_lines: list[Any] | None = None, tracks: Any = None,

@@ -12,137 +12,34 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
+from scenario_pos import (
+    FILLER,
+    TRACKS,
+    Pos,
+    S,
+    X,
+    apply,
+    deck,
+    dname,
+    fail_pending,
+    home,
+    legal,
+    tech,
+    track,
+    why,
+    world,
+)
 from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
-from df_env.engine import invariants
 from df_env.engine import layout as L
-from df_env.engine.constants import NEUTRAL, SUIT_LETTERS, WORLD, sector_index
+from df_env.engine.constants import NEUTRAL, WORLD
 from df_env.engine.position import PositionError, from_dict, to_dict
-from df_env.engine.text import decision_to_string, event_strings, render_text
-
-TRACKS = "CMSX"
+from df_env.engine.text import event_strings
 
 
 # ---------------------------------------------------------------------------------------------- helpers
-def X(printed: int) -> int:
-    return sector_index(printed)
-
-
-def S(letter: str) -> int:
-    return SUIT_LETTERS.index(letter)
-
-
-def deck(*ids: int) -> list[int]:
-    """Deck cards in drawing order (top first) -> the position format's bottom-to-top list."""
-    return list(reversed(ids))
-
-
-def dname(s: np.ndarray) -> str:
-    return L.DECISIONS[int(s["dk"])][0]
-
-
-def why(s: np.ndarray) -> str:
-    return f"\n{decision_to_string(s)}\nevents: {event_strings(s)}\n{render_text(s)}"
-
-
-def legal(s: np.ndarray) -> set[tuple[str, int]]:
-    out = set()
-    for a in engine.legal_actions(s).tolist():
-        b, i = L.block_of(a)
-        out.add((L.BLOCK_NAMES[b], i))
-    return out
-
-
-def apply(s: np.ndarray, block: int, index: int) -> None:
-    a = L.encode(block, index)
-    assert a in engine.legal_actions(s), f"{L.BLOCK_NAMES[block]}:{index} is not legal{why(s)}"
-    engine.apply_action(s, a)
-    invariants.check(s)
-
-
-def fail_pending(s: np.ndarray) -> None:
-    """Fail the pending challenge (if the player could meet it; otherwise the engine already failed it, R27)."""
-    if dname(s) == "CHALLENGE":
-        apply(s, L.B_SPECIAL, L.FAIL)
-
-
-
-
-
-
-
-def track(s: np.ndarray, p: int, letter: str) -> int:
-    return int(s["tracks"][p, TRACKS.index(letter)])
-
-
-def home(sector: int, lines: list[Any], num: int = 1, suit: str = "K", **extra: Any) -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "world", "sector": sector, "lines": lines, **extra}
-
-
-def world(sector: int, lines: list[Any], num: int = 3, suit: str = "R") -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "world", "sector": sector, "lines": lines}
-
-
-def tech(lines: list[Any], **extra: Any) -> dict[str, Any]:
-    return {"num": 2, "suit": "S", "type": "tech", "era": 1, "lines": lines, **extra}
-
-
-class Pos:
-    """A hand-written position; ``add`` returns a card's id."""
-
-    def __init__(self, players: int = 1, at: str = "challenge", current: int = 0, variant: str = "standard",
-                 seed: int = 7) -> None:
-        self.cards: list[Any] = []
-        self.map: dict[str, Any] = {}
-        self.players: list[dict[str, Any]] = [{} for _ in range(players)]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.challenges: list[Any] = []
-        self.line: dict[str, int] = {}
-        self.header: dict[str, Any] = {"players": players, "era": 2, "turn": 5, "current": current,
-                                       "variant": variant}
-        self.at = at
-        self.seed = seed
-        self.turn: dict[str, Any] | None = None
-
-    def add(self, card: Any) -> int:
-        self.cards.append(card)
-        return len(self.cards) - 1
-
-    def adds(self, *cards: Any) -> list[int]:
-        return [self.add(c) for c in cards]
-
-    def sector(self, printed: int, n: int, owner: Any, **extra: Any) -> Pos:
-        self.map[str(printed)] = {"cubes": n, "owner": owner, **extra} if n else dict(extra)
-        return self
-
-    def player(self, p: int = 0, **fields: Any) -> Pos:
-        self.players[p].update(fields)
-        return self
-
-    def to_line(self, c: int) -> None:
-        self.line[str(self.cards[c]["num"])] = c
-
-    def build(self) -> np.ndarray:
-        d: dict[str, Any] = {
-            "format": "df_env.position", "version": 1, "at": self.at, "seed": self.seed, "header": self.header,
-            "map": self.map, "cards": self.cards, "players": self.players,
-            "piles": {"deck": self.deck, "discard": self.discard, "challenges": self.challenges,
-                      "line": self.line},
-        }
-        if self.turn is not None:
-            d["turn"] = self.turn
-        s = from_dict(d)
-        invariants.check(s)
-        return s
-
-
-FILLER = ("S1", "S2", "S3", "S4", "S5", "S6", "M1", "M2", "M3", "M4", "M5", "M6")
-
-
 def solo(at: str = "challenge", *, home_lines: list[Any] = ("H1",), upkeep: int = 0, tracks: Any = None,
          players: int = 1, variant: str = "standard") -> tuple[Pos, dict[str, Any]]:
     """Player 0: homeworld (card 0) in sector 23 with 3 cubes. With 2 players, player 1 has a homeworld in 56

@@ -12,9 +12,26 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from scenario_game import (
+    FILLER,
+    Game,
+    X,
+    cubes,
+    discard,
+    dk,
+    do,
+    hand,
+    ok,
+    sectors_offered,
+    tech,
+    techs_of,
+    track,
+    why,
+    world,
+    worlds_of,
+    written,
+)
 
-from df_env import engine
-from df_env.engine import invariants
 from df_env.engine import layout as L
 from df_env.engine.constants import (
     ADVANCE,
@@ -24,165 +41,16 @@ from df_env.engine.constants import (
     GROW,
     NEUTRAL,
     POWER,
-    SECTOR_IDS,
     SETTLE,
     SUIT_LETTERS,
     WORLD,
     XENO,
 )
-from df_env.engine.position import from_dict
-from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
-
-X = {int(n): i for i, n in enumerate(SECTOR_IDS)}  # printed sector number -> index
-FILLER = ("S2", "M3", "R4", "K5", "H6", "F1", "S3", "M4", "R5", "K6", "H1", "F2")
-OTHER_HOMES = (56, 43)  # players 1 and 2
-
-
-class Game:
-    """A hand-written position; player 0 (homeworld card 0 in ``home_sector`` with 3 cubes) is the current player."""
-
-    def __init__(self, *, players: int = 1, home_lines: tuple[Any, ...] = ("H2",), home_sector: int = 23) -> None:
-        self.cards: list[Any] = []
-        self.map: dict[str, Any] = {str(home_sector): {"cubes": 3, "owner": 0}}
-        self.header: dict[str, Any] = {"players": players}
-        self.players: list[dict[str, Any]] = [{} for _ in range(players)]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.line: dict[str, int] = {}
-        self.turn: dict[str, Any] | None = None
-        self.home = self.add(world(1, "K", home_sector, *home_lines))
-        self.players[0]["homeworld"] = self.home
-        for q in range(1, players):
-            sec = OTHER_HOMES[q - 1]
-            self.players[q]["homeworld"] = self.add(world(1 + q, "S", sec, "H2"))
-            self.map[str(sec)] = {"cubes": 3, "owner": q}
-
-    def add(self, card: Any) -> int:
-        self.cards.append(card)
-        return len(self.cards) - 1
-
-    def adds(self, cards: tuple[Any, ...]) -> list[int]:
-        return [self.add(c) for c in cards]
-
-    def hand(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
-        self.players[0]["hand"] = ids
-        return ids
-
-    def techs(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
-        self.players[0]["techs"] = ids
-        return ids
-
-    def worlds(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
-        self.players[0]["worlds"] = ids
-        return ids
-
-    def top_first(self, *cards: Any) -> list[int]:
-        """Deck cards in drawing order (the first is the top card)."""
-        ids = self.adds(cards)
-        self.deck = list(reversed(ids))
-        return ids
-
-    def discarded(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
-        self.discard = ids
-        return ids
-
-    def put_line(self, card: dict[str, Any]) -> int:
-        c = self.add(card)
-        self.line[str(card["num"])] = c
-        return c
-
-    def sector(self, printed: int, n: int, owner: Any = 0, **extra: Any) -> None:
-        self.map[str(printed)] = {"cubes": n, "owner": owner, **extra} if n else dict(extra)
-
-    def tracks(self, **t: int) -> None:
-        self.players[0]["tracks"] = t
-
-    def build(self) -> np.ndarray:
-        d: dict[str, Any] = {
-            "format": "df_env.position", "version": 1, "at": "action", "seed": 3, "header": self.header,
-            "map": self.map, "cards": self.cards, "players": self.players,
-            "piles": {"deck": self.deck, "discard": self.discard, "line": self.line},
-        }
-        if self.turn is not None:
-            d["turn"] = self.turn
-        s = from_dict(d)
-        invariants.check(s)
-        return s
-
-
-def world(num: int, suit: str, sector: int, *lines: Any) -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "world", "sector": sector, "lines": list(lines)}
-
-
-def tech(num: int, suit: str, *lines: Any) -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "tech", "era": 1, "lines": list(lines)}
 
 
 def civ(victory: str, sector: int, num: int, suit: str) -> dict[str, Any]:
     return {"num": num, "suit": suit, "type": "civilization", "era": 1, "sector": sector, "name": 321,
             "civ_victory": victory, "civ_suit": None}
-
-
-def legal(s: np.ndarray) -> list[str]:
-    return [action_to_string(s, int(a)) for a in engine.legal_actions(s)]
-
-
-def ok(s: np.ndarray, block: int, index: int) -> bool:
-    return bool(s["mask"][L.encode(block, index)])
-
-
-def why(s: np.ndarray) -> str:
-    return f"\n{decision_to_string(s)}\nlegal: {legal(s)}\nevents: {event_strings(s)}\n{render_text(s)}"
-
-
-def do(s: np.ndarray, block: int, index: int) -> None:
-    a = L.encode(block, index)
-    assert s["mask"][a], f"{L.BLOCK_NAMES[block]} {index} illegal{why(s)}"
-    engine.apply_action(s, a)
-    invariants.check(s)
-
-
-def dk(s: np.ndarray) -> str:
-    return L.DECISIONS[int(s["dk"])][0]
-
-
-def hand(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["hand"][p, : s["hand_n"][p]]]
-
-
-def worlds_of(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["worlds"][p, : s["worlds_n"][p]]]
-
-
-def techs_of(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["techs"][p, : s["techs_n"][p]]]
-
-
-def discard(s: np.ndarray) -> list[int]:
-    return [int(c) for c in s["discard"][: s["discard_n"]]]
-
-
-def cubes(s: np.ndarray, n: int) -> tuple[int, int]:
-    x = X[n]
-    k = int(s["cubes"][x])
-    return k, (int(s["owner"][x]) if k else -1)
-
-
-def track(s: np.ndarray, t: int, p: int = 0) -> int:
-    return int(s["tracks"][p, t])
-
-
-def written(s: np.ndarray, c: int) -> list[str]:
-    return [f"{SUIT_LETTERS[int(s['c_slot_suit'][c, k])]}{int(s['c_slot_num'][c, k])}"
-            for k in range(3) if s["c_slot_num"][c, k]]
-
-
-def sectors_offered(s: np.ndarray) -> set[int]:
-    return {int(SECTOR_IDS[x]) for x in range(37) if ok(s, L.B_SECTOR, x)}
 
 
 def hand_offered(s: np.ndarray) -> list[int]:

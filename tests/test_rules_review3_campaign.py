@@ -12,121 +12,39 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from scenario_pos import (
+    COMPLETE,
+    TRACKS,
+    Pos,
+    S,
+    X,
+    apply,
+    deck,
+    dname,
+    legal,
+    tech,
+    track,
+    why,
+    world,
+)
 from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
-from df_env.engine import invariants
 from df_env.engine import layout as L
-from df_env.engine.constants import NEUTRAL, SUIT_LETTERS, V_MIGHT, V_XENO, WORLD, sector_index
-from df_env.engine.position import from_dict
-from df_env.engine.text import decision_to_string, event_strings, render_text
+from df_env.engine.constants import NEUTRAL, V_MIGHT, V_XENO, WORLD
 
 CIV_TYPE = 3
 VICTORY_NAMES = ("Territory", "Population", "Culture", "Might", "Stability", "Xeno")
-TRACKS = "CMSX"
-
-
-# ---------------------------------------------------------------------------------------------- helpers
-def S(letter: str) -> int:
-    return SUIT_LETTERS.index(letter)
-
-
-def X(printed: int) -> int:
-    return sector_index(printed)
-
-
-def dname(s: np.ndarray) -> str:
-    return L.DECISIONS[int(s["dk"])][0]
-
-
-def legal(s: np.ndarray) -> set[tuple[str, int]]:
-    out = set()
-    for a in engine.legal_actions(s).tolist():
-        b, i = L.block_of(a)
-        out.add((L.BLOCK_NAMES[b], i))
-    return out
-
-
-def why(s: np.ndarray) -> str:
-    return f"\n{decision_to_string(s)}\nevents: {event_strings(s)}\n{render_text(s)}"
-
-
-def apply(s: np.ndarray, block: int, index: int) -> None:
-    a = L.encode(block, index)
-    assert a in engine.legal_actions(s), f"{L.BLOCK_NAMES[block]}:{index} is not legal{why(s)}"
-    engine.apply_action(s, a)
-    invariants.check(s)
-
-
-def deck(*ids: int) -> list[int]:
-    """Deck cards in drawing order (top first); the position format lists the deck bottom to top."""
-    return list(reversed(ids))
-
-
-def track(s: np.ndarray, p: int, letter: str) -> int:
-    return int(s["tracks"][p, TRACKS.index(letter)])
-
-
-def world(sector: int, lines: list[Any], num: int = 3, suit: str = "R", **extra: Any) -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "world", "sector": sector, "lines": lines, **extra}
-
-
-def tech(lines: list[Any], **extra: Any) -> dict[str, Any]:
-    return {"num": 2, "suit": "S", "type": "tech", "era": 1, "lines": lines, **extra}
-
-
-class Pos:
-    """A hand-written position; ``add`` returns a card's id."""
-
-    def __init__(self, players: int = 1, at: str = "action", current: int = 0, variant: str = "standard",
-                 era: int = 3) -> None:
-        self.cards: list[Any] = []
-        self.map: dict[str, Any] = {}
-        self.players: list[dict[str, Any]] = [{} for _ in range(players)]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.challenges: list[Any] = []
-        self.line: dict[str, int] = {}
-        self.header: dict[str, Any] = {"players": players, "era": era, "turn": 5, "current": current,
-                                       "variant": variant}
-        self.at = at
-
-    def add(self, card: Any) -> int:
-        self.cards.append(card)
-        return len(self.cards) - 1
-
-    def adds(self, *cards: Any) -> list[int]:
-        return [self.add(c) for c in cards]
-
-    def sector(self, printed: int, n: int, owner: Any, **extra: Any) -> Pos:
-        self.map[str(printed)] = {"cubes": n, "owner": owner, **extra} if n else dict(extra)
-        return self
-
-    def player(self, p: int = 0, **fields: Any) -> Pos:
-        self.players[p].update(fields)
-        return self
-
-    def build(self) -> np.ndarray:
-        d: dict[str, Any] = {
-            "format": "df_env.position", "version": 1, "at": self.at, "seed": 7, "header": self.header,
-            "map": self.map, "cards": self.cards, "players": self.players,
-            "piles": {"deck": self.deck, "discard": self.discard, "challenges": self.challenges,
-                      "line": self.line},
-        }
-        s = from_dict(d)
-        invariants.check(s)
-        return s
 
 
 FILLER = ("S3", "M4", "R5", "K6", "H1", "F2", "S4", "M5", "R6", "K1", "H2", "F3", "S5", "M6")
-COMPLETE = (["R3", "R4", "K2"], ["K3", "K4", "R5"], ["K5", "S1", "M1"])
 
 
 def winner_pos(players: int = 1, *, tracks: Any = None, tech_lines: tuple[list[Any], ...] = COMPLETE,
                current: int = 0) -> tuple[Pos, dict[str, Any]]:
     """Player 0 has homeworld R1 K1 R2 in sector 33 (4 cubes) and the techs ``tech_lines``; other players a bare
     homeworld in 61 / 62. The deck's top cards are S2, M2 (then filler)."""
-    p = Pos(players=players, current=current)
+    p = Pos(players=players, current=current, era=3)
     ids: dict[str, Any] = {"home": p.add(world(33, ["R1", "K1", "R2"], num=3, suit="R"))}
     ids["techs"] = [p.add(tech(t, name=10 + i)) for i, t in enumerate(tech_lines)]
     ids["deck"] = p.adds("S2", "M2", "R3", "K4", "H5", "F6", "S1", "M3")
@@ -209,7 +127,7 @@ def loser_pos(players: int = 2, *, others_lost: bool = False) -> tuple[Pos, dict
     gives row S2 (Might -3, Culture -1): he reaches the cross. His homeworld (corner 4, sector 23, 2 upkeep cubes)
     has moon/heart advancements only; he has a tech with 1 upkeep cube, a settled world in 24 and moon cards in
     hand. The neutral line holds a world with corner 4 (sector 55) and one with corner 2."""
-    p = Pos(players=players, at="challenge")
+    p = Pos(players=players, at="challenge", era=3)
     ids: dict[str, Any] = {}
     ids["home"] = p.add(world(23, ["M1", "R2"], num=4, suit="K", upkeep=2))
     ids["tech"] = p.add(tech(["M2", "R"], upkeep=1))
@@ -303,7 +221,7 @@ def test_restart_variant_new_homeworld_in_an_empty_sector_without_balancing_R24_
     cards discarded, a world in player 0's sector cannot be taken (1.7; R28: an empty sector), the world in empty
     sector 45 is; it gets 3 cubes, his tracks start again at the circles, its single advancement is not balanced
     up to player 0's three."""
-    p = Pos(players=2, at="turn_start", current=1, variant="restart")
+    p = Pos(players=2, at="turn_start", current=1, variant="restart", era=3)
     home0 = p.add(world(23, ["M1", "R2", "K3"], num=4, suit="K"))
     p.sector(23, 3, 0)
     p.player(0, homeworld=home0)
@@ -377,7 +295,7 @@ def test_world_generated_for_new_civilization_emerges_gets_a_name_1_4_R20() -> N
     name of the world are written." Every other new world gets a name code (settling, EVOKE moon, a created
     homeworld, the original worlds). Table 6 x6 with no world in deck or discard generates a world (R20, R6);
     it gets a name like every new world (it joins the campaign's pool)."""
-    p = Pos(players=1, at="challenge")
+    p = Pos(players=1, at="challenge", era=3)
     home = p.add(world(23, ["M1"], num=1, suit="K"))
     p.sector(23, 3, 0)
     p.player(0, homeworld=home, tracks={"C": 3, "M": 3, "S": 3, "X": 3})

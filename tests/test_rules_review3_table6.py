@@ -14,81 +14,37 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+from scenario_pos import (
+    TRACKS,
+    S,
+    apply,
+    deck,
+    dname,
+    legal,
+    tech,
+    track,
+    why,
+    world,
+)
+from scenario_pos import Pos as SharedPos
 from views import cubes, hand, pile, worlds
 
-from df_env import engine
-from df_env.engine import invariants
 from df_env.engine import layout as L
-from df_env.engine.constants import NEUTRAL, SUIT_LETTERS, WORLD
-from df_env.engine.position import from_dict
-from df_env.engine.text import decision_to_string, event_strings, render_text
+from df_env.engine.constants import NEUTRAL, WORLD
+from df_env.engine.text import event_strings
 
-TRACKS = "CMSX"
 HIGH = {"C": 5, "M": 4, "S": 4, "X": 4}
 FILLER = ("S1", "S2", "S3", "S4", "S5", "S6", "M1", "M2", "M3", "M4", "M5", "M6", "R1", "R2", "R3")
 
 
 # ---------------------------------------------------------------------------------------------- helpers
-def S(letter: str) -> int:
-    return SUIT_LETTERS.index(letter)
-
-
-def deck(*ids: int) -> list[int]:
-    """Deck cards in drawing order (top first) -> the position format's bottom-to-top list."""
-    return list(reversed(ids))
-
-
-def dname(s: np.ndarray) -> str:
-    return L.DECISIONS[int(s["dk"])][0]
-
-
-def why(s: np.ndarray) -> str:
-    return f"\n{decision_to_string(s)}\nevents: {event_strings(s)}\n{render_text(s)}"
-
-
-def legal(s: np.ndarray) -> set[tuple[str, int]]:
-    out = set()
-    for a in engine.legal_actions(s).tolist():
-        b, i = L.block_of(a)
-        out.add((L.BLOCK_NAMES[b], i))
-    return out
-
-
-def apply(s: np.ndarray, block: int, index: int) -> None:
-    a = L.encode(block, index)
-    assert a in engine.legal_actions(s), f"{L.BLOCK_NAMES[block]}:{index} is not legal{why(s)}"
-    engine.apply_action(s, a)
-    invariants.check(s)
-
-
-def track(s: np.ndarray, p: int, letter: str) -> int:
-    return int(s["tracks"][p, TRACKS.index(letter)])
-
-
-def world(sector: int, lines: list[Any], num: int = 3, suit: str = "R") -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "world", "sector": sector, "lines": lines}
-
-
-def tech(lines: list[Any], **extra: Any) -> dict[str, Any]:
-    return {"num": 2, "suit": "S", "type": "tech", "era": 1, "lines": lines, **extra}
-
-
-class Pos:
+class Pos(SharedPos):
     """A hand-written position. Player 0 (current) has his homeworld (card 0, number 1, lines H1) in sector 23
     with 3 cubes; player 1 (if any) his homeworld in 56 (3 cubes, lines F1); player 2 (if any) in 11."""
 
     def __init__(self, players: int = 1, at: str = "challenge", tracks: dict[str, int] | None = None,
                  home_lines: list[Any] = ("H1",), upkeep: int = 0) -> None:
-        self.cards: list[Any] = []
-        self.map: dict[str, Any] = {}
-        self.players: list[dict[str, Any]] = [{} for _ in range(players)]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.challenges: list[Any] = []
-        self.line: dict[str, int] = {}
-        self.header: dict[str, Any] = {"players": players, "era": 2, "turn": 5, "current": 0}
-        self.at = at
+        super().__init__(players=players, at=at)
         h = world(23, list(home_lines), num=1, suit="K")
         if upkeep:
             h["upkeep"] = upkeep
@@ -101,40 +57,11 @@ class Pos:
             self.sector(sec, 3, p)
             self.player(p, homeworld=self.homes[p])
 
-    def add(self, card: Any) -> int:
-        self.cards.append(card)
-        return len(self.cards) - 1
-
-    def adds(self, *cards: Any) -> list[int]:
-        return [self.add(c) for c in cards]
-
-    def sector(self, printed: int, n: int, owner: Any) -> Pos:
-        self.map[str(printed)] = {"cubes": n, "owner": owner} if n else {}
-        return self
-
-    def player(self, p: int = 0, **fields: Any) -> Pos:
-        self.players[p].update(fields)
-        return self
-
-    def to_line(self, c: int) -> None:
-        self.line[str(self.cards[c]["num"])] = c
-
     def stack(self, *top: Any) -> list[int]:
         """The deck: the given cards drawn first, then filler. Returns the ids of the given cards."""
         ids = [c if isinstance(c, int) else self.add(c) for c in top]
         self.deck = deck(*ids, *self.adds(*FILLER))
         return ids
-
-    def build(self) -> np.ndarray:
-        d: dict[str, Any] = {
-            "format": "df_env.position", "version": 1, "at": self.at, "seed": 7, "header": self.header,
-            "map": self.map, "cards": self.cards, "players": self.players,
-            "piles": {"deck": self.deck, "discard": self.discard, "challenges": self.challenges,
-                      "line": self.line},
-        }
-        s = from_dict(d)
-        invariants.check(s)
-        return s
 
 
 # ================================================================================ R20 rival cubes: the chosen sector

@@ -9,12 +9,26 @@ takes the cards in drawing order. Sector 23 touches 22, 25, 31, 34; sector 26 to
 
 from __future__ import annotations
 
-from typing import Any
+from scenario_game import (
+    ADV,
+    FILLER,
+    Game,
+    X,
+    civ,
+    cubes,
+    discard,
+    dk,
+    do,
+    hand,
+    ok,
+    sectors_offered,
+    tech,
+    track,
+    why,
+    world,
+    worlds_of,
+)
 
-import numpy as np
-
-from df_env import engine
-from df_env.engine import invariants
 from df_env.engine import layout as L
 from df_env.engine.constants import (
     BATTLE,
@@ -31,168 +45,8 @@ from df_env.engine.constants import (
     SECTOR_IDS,
     SETTLE,
     STABILITY,
-    SUIT_LETTERS,
     XENO,
 )
-from df_env.engine.position import from_dict
-from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
-
-X = {int(n): i for i, n in enumerate(SECTOR_IDS)}  # printed sector number -> index
-ADV = {f"{SUIT_LETTERS[a // 6]}{a % 6 + 1}": a for a in range(36)}  # "H1" -> advancement id
-
-
-# ---------------------------------------------------------------------------------------------- harness
-class Game:
-    """A hand-written position. Player 0 (homeworld card 0 in ``home_sector``, 3 cubes) is the current player."""
-
-    def __init__(self, *, players: int = 1, at: str = "action", home_lines: tuple[Any, ...] = ("H2",),
-                 home_sector: int = 23, home_upkeep: int = 0, era: int = 1) -> None:
-        self.cards: list[Any] = []
-        self.map: dict[str, Any] = {str(home_sector): {"cubes": 3, "owner": 0}}
-        self.at = at
-        self.header: dict[str, Any] = {"players": players, "era": era}
-        self.players: list[dict[str, Any]] = [{} for _ in range(players)]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.line: dict[str, int] = {}
-        self.turn: dict[str, Any] | None = None
-        h = {"num": 1, "suit": "K", "type": "world", "sector": home_sector, "lines": list(home_lines)}
-        if home_upkeep:
-            h["upkeep"] = home_upkeep
-        self.home = self.add(h)
-        self.players[0]["homeworld"] = self.home
-        if players >= 2:
-            self.home1 = self.add({"num": 2, "suit": "S", "type": "world", "sector": 56, "lines": ["H2"]})
-            self.players[1]["homeworld"] = self.home1
-            self.map["56"] = {"cubes": 3, "owner": 1}
-
-    def add(self, card: Any) -> int:
-        self.cards.append(card)
-        return len(self.cards) - 1
-
-    def adds(self, cards: tuple[Any, ...]) -> list[int]:
-        return [self.add(c) for c in cards]
-
-    def hand(self, *cards: Any, p: int = 0) -> list[int]:
-        ids = self.adds(cards)
-        self.players[p]["hand"] = ids
-        return ids
-
-    def techs(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
-        self.players[0]["techs"] = ids
-        return ids
-
-    def worlds(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
-        self.players[0]["worlds"] = ids
-        return ids
-
-    def top_first(self, *cards: Any) -> list[int]:
-        """Deck cards in drawing order (the first is the top card)."""
-        ids = self.adds(cards)
-        self.deck = list(reversed(ids))
-        return ids
-
-    def put_line(self, card: dict[str, Any]) -> int:
-        c = self.add(card)
-        self.line[str(card["num"])] = c
-        return c
-
-    def sector(self, printed: int, n: int, owner: Any = 0, **extra: Any) -> None:
-        if n == 0 and not extra:
-            self.map.pop(str(printed), None)
-        else:
-            self.map[str(printed)] = {"cubes": n, "owner": owner, **extra} if n else dict(extra)
-
-    def tracks(self, **t: int) -> None:
-        self.players[0]["tracks"] = t
-
-    def build(self) -> np.ndarray:
-        d: dict[str, Any] = {
-            "format": "df_env.position", "version": 1, "at": self.at, "seed": 3, "header": self.header,
-            "map": self.map, "cards": self.cards, "players": self.players,
-            "piles": {"deck": self.deck, "discard": self.discard, "line": self.line},
-        }
-        if self.turn is not None:
-            d["turn"] = self.turn
-        s = from_dict(d)
-        invariants.check(s)
-        return s
-
-
-def world(num: int, suit: str, sector: int, *lines: Any) -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "world", "sector": sector, "lines": list(lines)}
-
-
-def tech(num: int, suit: str, *lines: Any) -> dict[str, Any]:
-    return {"num": num, "suit": suit, "type": "tech", "era": 1, "lines": list(lines)}
-
-
-def civ(victory: str, suit: str | None, sector: int, num: int = 4, csuit: str = "F") -> dict[str, Any]:
-    return {"num": num, "suit": csuit, "type": "civilization", "era": 1, "sector": sector, "name": 321,
-            "civ_victory": victory, "civ_suit": suit}
-
-
-def legal(s: np.ndarray) -> list[str]:
-    return [action_to_string(s, int(a)) for a in engine.legal_actions(s)]
-
-
-def ok(s: np.ndarray, block: int, index: int) -> bool:
-    return bool(s["mask"][L.encode(block, index)])
-
-
-def why(s: np.ndarray) -> str:
-    return f"\n{decision_to_string(s)}\nlegal: {legal(s)}\nevents: {event_strings(s)}\n{render_text(s)}"
-
-
-def do(s: np.ndarray, block: int, index: int) -> None:
-    a = L.encode(block, index)
-    assert s["mask"][a], f"{L.BLOCK_NAMES[block]} {index} illegal{why(s)}"
-    engine.apply_action(s, a)
-    invariants.check(s)
-
-
-def dk(s: np.ndarray) -> str:
-    return L.DECISIONS[int(s["dk"])][0]
-
-
-def hand(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["hand"][p, : s["hand_n"][p]]]
-
-
-def worlds_of(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["worlds"][p, : s["worlds_n"][p]]]
-
-
-def techs_of(s: np.ndarray, p: int = 0) -> list[int]:
-    return [int(c) for c in s["techs"][p, : s["techs_n"][p]]]
-
-
-def discard(s: np.ndarray) -> list[int]:
-    return [int(c) for c in s["discard"][: s["discard_n"]]]
-
-
-def cubes(s: np.ndarray, n: int) -> tuple[int, int]:
-    x = X[n]
-    k = int(s["cubes"][x])
-    return k, (int(s["owner"][x]) if k else -1)
-
-
-def track(s: np.ndarray, t: int, p: int = 0) -> int:
-    return int(s["tracks"][p, t])
-
-
-def written(s: np.ndarray, c: int) -> list[str]:
-    return [f"{SUIT_LETTERS[int(s['c_slot_suit'][c, k])]}{int(s['c_slot_num'][c, k])}"
-            for k in range(3) if s["c_slot_num"][c, k]]
-
-
-def sectors_offered(s: np.ndarray) -> set[int]:
-    return {int(SECTOR_IDS[x]) for x in range(37) if ok(s, L.B_SECTOR, x)}
-
-
-FILLER = ("S2", "M3", "R4", "K5", "H6", "F1", "S3", "M4", "R5", "K6", "H1", "F2")
 
 
 # ================================================================================ 2.1 start phase, R4, R9, R10, R33
