@@ -1,11 +1,11 @@
 """Agents for df_env, picked by name everywhere: ``make_agent("mcts:iters=2000")``.
 
-Built in (``AGENT_NAMES``): ``random``, ``heuristic``, ``mcts``, ``ppo``. See ``docs/agents.md``.
+Built in (``AGENT_NAMES``): ``random``, ``first``, ``heuristic``, ``mcts``, ``ppo``. See ``docs/agents.md``.
 
 Example:
     >>> from agents import make_agent, AGENT_NAMES
     >>> AGENT_NAMES
-    ('random', 'heuristic', 'mcts', 'ppo')
+    ('random', 'first', 'heuristic', 'mcts', 'ppo')
     >>> make_agent("heuristic").name
     'heuristic'
 """
@@ -21,6 +21,7 @@ from .base import Agent, AgentSpecError, parse_spec
 # torch, which the other agents do not)
 _MODULES = {
     "random": "agents.random_agent",
+    "first": "agents.first_agent",
     "heuristic": "agents.heuristic",
     "mcts": "agents.mcts",
     "ppo": "agents.ppo_agent",

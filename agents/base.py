@@ -45,7 +45,7 @@ class Agent(abc.ABC):
         name: the spec the agent was made from (shown in tables).
         uses_state: ``act`` needs the engine state (see the module docstring for what it may read).
         uses_observation: ``act`` needs the flat observation of the acting player.
-        policy_code: the id of an equivalent compiled policy (0 random, 1 heuristic) that benchmarks may run
+        policy_code: the id of an equivalent compiled policy (0 random, 1 heuristic, 2 first) that benchmarks may run
             whole games with in compiled code, or None.
         fork_safe: worker processes may be forked from a process that used this agent (False for torch
             policies: a fork after torch ran can deadlock; benchmarks then spawn their workers).

@@ -1,4 +1,4 @@
-"""Whole games in compiled code for the compiled policies (0 ``random``, 1 ``heuristic``).
+"""Whole games in compiled code for the compiled policies (0 ``random``, 1 ``heuristic``, 2 ``first``).
 
 Used by benchmarks (every seat a compiled policy: no Python per decision) and by MCTS rollouts.
 """
@@ -14,8 +14,8 @@ from df_env.progress import peak_update
 
 from .heuristic_rules import choose
 
-RANDOM, HEURISTIC = 0, 1
-POLICY_NAMES = ("random", "heuristic")
+RANDOM, HEURISTIC, FIRST = 0, 1, 2
+POLICY_NAMES = ("random", "heuristic", "first")
 
 
 @njit
@@ -23,7 +23,18 @@ def policy_action(s, r, code):
     """The action of compiled policy ``code`` for the pending decision of record ``s``."""
     if code == HEURISTIC:
         return choose(s, r)
+    if code == FIRST:
+        return pick_first(s)
     return pick_random(s, r)
+
+
+@njit
+def pick_first(s):
+    """The lowest legal action of the pending decision of record ``s`` (-1 when there is none)."""
+    for i in range(s["mask"].shape[0]):
+        if s["mask"][i]:
+            return i
+    return -1
 
 
 @njit

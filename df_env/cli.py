@@ -13,6 +13,7 @@ Examples::
     df-env campaign show galaxy.json
     df-env campaign restore galaxy.json     # put the backup (galaxy.json.bak) back in place
     df-env agents                                          # the agents and their options
+    df-env ladder                                          # rate every agent benchmarked so far (openskill)
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-QUICK_AGENTS = ("random", "heuristic", "mcts:iters=100")
+QUICK_AGENTS = ("random", "first", "heuristic", "mcts:iters=100")
 EPILOG = (__doc__ or "").replace("``", "").replace("::", ":")  # --help shows the module docstring as plain text
 QUICK_GAMES = 100
 
@@ -58,10 +59,15 @@ def _bench(args: argparse.Namespace) -> None:
     except ValueError as err:
         raise CliError(str(err)) from None
     _check_output_folder(Path(args.out + ".json"), "--out")
+    if not args.no_ladder:
+        _check_output_folder(Path(args.ladder), "--ladder")
     result = run_bench(config, show_progress=not args.no_progress)
     print(format_table(result))
     for path in write_all(result, args.out):
         print(f"wrote {path}")
+    from df_env.ladder import record_bench
+
+    record_bench(result, args)
 
 
 # ---------------------------------------------------------------------------------------------- play / replay
@@ -236,6 +242,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--restart-on-loss", action="store_true", help="the R24 variant")
     p.add_argument("--out", default="results/bench", help="output prefix (default results/bench)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from df_env.ladder import add_bench_options
+
+    add_bench_options(p)
     p.set_defaults(func=_bench)
 
 
@@ -287,11 +296,14 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
-    sub = parser.add_subparsers(dest="command", required=True, metavar="bench|play|replay|campaign|agents")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="bench|ladder|play|replay|campaign|agents")
     _add_bench(sub)
     _add_play(sub)
     _add_replay(sub)
     _add_campaign(sub)
+    from df_env.ladder import add_parser as add_ladder
+
+    add_ladder(sub)
     sub.add_parser("agents", help="list the agents and their options").set_defaults(func=_agents)
     return parser
 
@@ -300,8 +312,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``df-env``; returns the exit status (2 for a user error, with a one-line message)."""
     args = build_parser().parse_args(argv)
     from agents import AgentSpecError
+    from df_env.ladder import LadderError
 
-    user_errors: tuple[type[BaseException], ...] = (CliError, AgentSpecError, FileNotFoundError)
+    user_errors: tuple[type[BaseException], ...] = (CliError, AgentSpecError, FileNotFoundError, LadderError)
     try:
         from df_env.gamelog import GameLogError
 

@@ -29,7 +29,7 @@ def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
 
 # ---------------------------------------------------------------------------------------------- specs
 def test_registry_names_and_options() -> None:
-    assert AGENT_NAMES == ("random", "heuristic", "mcts", "ppo")
+    assert AGENT_NAMES == ("random", "first", "heuristic", "mcts", "ppo")
     assert set(agent_options("mcts")) >= {"iters", "time", "rollout", "turns", "c"}
     assert agent_options("random") == {}
 
@@ -42,7 +42,7 @@ def test_parse_spec() -> None:
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("alphazero", "unknown agent 'alphazero'.*random, heuristic, mcts, ppo"),
+    ("alphazero", "unknown agent 'alphazero'.*random, first, heuristic, mcts, ppo"),
     ("mcts:depth=3", "no option depth.*iters"),
     ("mcts:iters=-2", "bad value '-2' for option 'iters'"),
     ("mcts:rollout=smart", "must be one of heuristic, random"),

@@ -18,7 +18,7 @@ from df_env.terminal import Console, play_human, replay_game
 
 def _bench(tmp_path: Path, *extra: str) -> tuple[int, dict]:
     out = tmp_path / "b"
-    code = main(["bench", "--no-progress", "--out", str(out), *extra])
+    code = main(["bench", "--no-progress", "--out", str(out), "--ladder", str(tmp_path / "ladder.jsonl"), *extra])
     doc = json.loads((tmp_path / "b.json").read_text()) if code == 0 else {}
     return code, doc
 
