@@ -53,14 +53,14 @@ def _bench(args: argparse.Namespace) -> None:
 
     agents = tuple(args.agents or QUICK_AGENTS)
     games = args.games if args.games is not None else (QUICK_GAMES if args.quick else 1000)
+    if not args.no_ladder:
+        _check_output_folder(Path(args.ladder), "--ladder")
     try:
         config = BenchConfig(agents=agents, num_players=args.players, games=games, seed=args.seed,
                              max_turns=args.max_turns, jobs=args.jobs, restart_on_loss=args.restart_on_loss)
     except ValueError as err:
         raise CliError(str(err)) from None
     _check_output_folder(Path(args.out + ".json"), "--out")
-    if not args.no_ladder:
-        _check_output_folder(Path(args.ladder), "--ladder")
     result = run_bench(config, show_progress=not args.no_progress)
     print(format_table(result))
     for path in write_all(result, args.out):

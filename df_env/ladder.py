@@ -111,26 +111,36 @@ class LadderGame:
         return out
 
 
+def _show(v: Any, width: int = 60) -> str:
+    """``repr(v)``, cut to ``width`` characters for error messages."""
+    text = repr(v)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 def _int(rec: dict[str, Any], key: str, lo: int, hi: int | None = None) -> int:
     v = rec.get(key)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise LadderError(f"{key!r} must be an integer, got {v!r}")
+        raise LadderError(f"{key!r} must be an integer, got {_show(v)}")
     if v < lo or (hi is not None and v > hi):
-        raise LadderError(f"{key!r} must be {'>= ' + str(lo) if hi is None else f'in {lo}..{hi}'}, got {v}")
+        raise LadderError(f"{key!r} must be {'>= ' + str(lo) if hi is None else f'in {lo}..{hi}'}, got {_show(v)}")
     return v
 
 
 def _list(rec: dict[str, Any], key: str, n: int) -> list[Any]:
     v = rec.get(key)
     if not isinstance(v, list) or len(v) != n:
-        raise LadderError(f"{key!r} must be a list of {n} (one per seat), got {v!r}")
+        raise LadderError(f"{key!r} must be a list of {n} (one per seat), got {_show(v)}")
     return v
 
 
 def _number(v: Any, key: str, lo: float | None = None) -> float:
-    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or (lo is not None and v < lo):
-        raise LadderError(f"{key!r} holds {v!r}; expected finite numbers{'' if lo is None else f' >= {lo}'}")
-    return float(v)
+    try:
+        x = float(v) if isinstance(v, int | float) and not isinstance(v, bool) else math.nan
+    except OverflowError:  # an integer beyond the float range
+        x = math.nan
+    if not math.isfinite(x) or (lo is not None and x < lo):
+        raise LadderError(f"{key!r} holds {_show(v)}; expected finite numbers{'' if lo is None else f' >= {lo}'}")
+    return x
 
 
 def parse_record(rec: Any) -> LadderGame:
@@ -138,21 +148,21 @@ def parse_record(rec: Any) -> LadderGame:
     if not isinstance(rec, dict):
         raise LadderError(f"a line must be a JSON object, got {type(rec).__name__}")
     if rec.get("v") != FORMAT_VERSION:
-        raise LadderError(f"format version 'v' must be {FORMAT_VERSION}, got {rec.get('v')!r}")
+        raise LadderError(f"format version 'v' must be {FORMAT_VERSION}, got {_show(rec.get('v'))}")
     n = _int(rec, "players", 1, 3)
     seats = _list(rec, "seats", n)
     if not all(isinstance(s, str) and s.strip() for s in seats):
-        raise LadderError(f"'seats' must hold non-empty agent specs, got {seats!r}")
+        raise LadderError(f"'seats' must hold non-empty agent specs, got {_show(seats)}")
     winner = _int(rec, "winner", -1, n - 1)
     returns = tuple(_number(v, "returns") for v in _list(rec, "returns", n))
     if winner >= 0 and returns[winner] != max(returns):
         raise LadderError(f"the winner (seat {winner}) must have the highest return, got returns {list(returns)}")
     restart = rec.get("restart_on_loss")
     if not isinstance(restart, bool):
-        raise LadderError(f"'restart_on_loss' must be true or false, got {restart!r}")
+        raise LadderError(f"'restart_on_loss' must be true or false, got {_show(restart)}")
     files = rec.get("files", {})
     if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
-        raise LadderError(f"'files' must map agent specs to file hashes (strings), got {files!r}")
+        raise LadderError(f"'files' must map agent specs to file hashes (strings), got {_show(files)}")
     decisions = [_int({"decisions": v}, "decisions", 0) for v in _list(rec, "decisions", n)]
     known = {"v", "players", "seats", "seed", "agent_seed", "turn_limit", "restart_on_loss", "winner", "returns",
              "turns", "decisions", "seconds", "files"}
@@ -198,8 +208,9 @@ def parse_lines(data: bytes, source: str = "<ladder>") -> list[LadderGame]:
                               "(one game)") from None
         try:
             rec = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as err:
-            msg = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
+        except (ValueError, RecursionError) as err:  # JSONDecodeError, or an integer of over 4300 digits
+            msg = err.msg if isinstance(err, json.JSONDecodeError) else str(err)[:80] \
+                if isinstance(err, ValueError) else "nested too deeply"
             raise LadderError(f"{source}, line {number}: not JSON ({msg}); every line must be one JSON object "
                               "(one game); remove or repair the line") from None
         try:
@@ -578,7 +589,7 @@ def write_plot(ladder: Ladder, path: str | Path) -> Path:
             rates.append(100 * c.win_rate)
             lo.append(100 * (c.win_rate - a))
             hi.append(100 * (b - c.win_rate))
-            pos.append(ya[i] + (k - (len(ladder.player_counts) - 1) / 2) * width)
+            pos.append(ya[i] - (k - (len(ladder.player_counts) - 1) / 2) * width)  # 1 player on top
         ax2.barh(pos, rates, height=width, xerr=[lo, hi], capsize=3, color=colors.get(n, "#8172b3"),
                  label=f"{n} player{'s' if n > 1 else ''}")
     ax2.set_yticks(ya)
