@@ -641,7 +641,8 @@ def record_bench(result: BenchResult, args: argparse.Namespace) -> None:
     if args.no_ladder:
         return
     n = append_bench(result, args.ladder)
-    print(f"added {n} games to the ladder {args.ladder} (df-env ladder --file {args.ladder} rates them)")
+    how = "df-env ladder" + ("" if args.ladder == DEFAULT_PATH else f" --file {args.ladder}")
+    print(f"added {n} games to the ladder {args.ladder} ({how} rates them)")
 
 
 def _players_list(text: str) -> int:
