@@ -228,19 +228,19 @@ def read_ladder(path: str | Path) -> list[LadderGame]:
 
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    """An exclusive lock on ``path.lock`` (POSIX; elsewhere no lock) so two benchmarks do not lose each other's
-    games."""
+    """An exclusive lock on the folder of ``path`` (POSIX ``flock``; elsewhere no lock) so two benchmarks do not
+    lose each other's games. The folder itself is locked, so no lock file is left behind."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX
         yield
         return
-    with open(path.with_name(path.name + ".lock"), "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -550,7 +550,7 @@ def markdown_table(ladder: Ladder, source: str = "") -> str:
                          else f"{_pct(c.win_rate)} ({_ci(c)}), {c.games:,}")
         cells.append("-" if r.agent == THE_GAME else _ms(r.ms_per_decision))
         lines.append("| " + " | ".join(cells) + " |")
-    note = f"{_notes(ladder)}" + (f" from `{source}`" if source else "")
+    note = (f"`{source}`: " if source else "") + _notes(ladder)
     lines += ["", f"openskill Plackett-Luce over all games ({note}); ordinal = mu - 3 sigma; a solo game is a match "
               f"against *{THE_GAME}*. ms/decision: the agent's time per decision, engine included, on the "
               "machine that ran the games."]

@@ -111,7 +111,7 @@ def test_bench_games_round_trip_and_append(tmp_path: Path, small_bench, name: st
     assert {r.agent: r.count(2).games for r in ladder.rows} == {"random": 8, "first": 8}
     if name.endswith(".gz"):
         assert gzip.decompress(path.read_bytes()).count(b"\n") == 16
-    assert not list(path.parent.glob("*.tmp"))
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no temporary or lock file left
 
 
 def test_append_keeps_a_malformed_last_line_on_its_own(tmp_path: Path) -> None:
@@ -266,3 +266,17 @@ def test_cli_bench_appends_and_ladder_rates(tmp_path: Path, capsys: pytest.Captu
     (tmp_path / "empty.jsonl").write_text("\n")
     assert main(["ladder", "--file", str(tmp_path / "empty.jsonl"), "--no-plot"]) == 2
     assert "holds no games yet" in capsys.readouterr().err
+
+
+def test_concurrent_appends_lose_nothing(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = tmp_path / "l.jsonl"
+
+    def add(k: int) -> None:
+        for j in range(8):
+            append_games(path, [_game(("a", "b"), 0, 100 * k + j)])
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(add, range(4)))
+    assert sorted(g.seed for g in read_ladder(path)) == sorted(100 * k + j for k in range(4) for j in range(8))
