@@ -287,12 +287,15 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
-    sub = parser.add_subparsers(dest="command", required=True, metavar="bench|play|replay|campaign|agents")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="bench|play|replay|campaign|agents|serve")
     _add_bench(sub)
     _add_play(sub)
     _add_replay(sub)
     _add_campaign(sub)
     sub.add_parser("agents", help="list the agents and their options").set_defaults(func=_agents)
+    from df_env.web.command import add_serve
+
+    add_serve(sub)
     return parser
 
 
