@@ -42,6 +42,7 @@ function terms(text) {
 function seatName(v, p) {
   const spec = v.seats[p];
   const who = spec === "human" ? (p === v.seat ? ui("you") : ui("person")) : spec;
+  if (v.replay !== undefined) return `${ui("player")} ${p} (${spec === "human" ? ui("person") : spec})`;
   return `${ui("player")} ${p} (${who})`;
 }
 
@@ -226,7 +227,9 @@ function playerEl(v, pl, choiceByCard) {
   if (pl.lost) tags.push(el("span", { class: "tag lost" }, ui("lost")));
   if (pl.winner) tags.push(el("span", { class: "tag won" }, ui("won")));
   const mine = pl.player === v.seat;
-  const hand = mine
+  const hand = v.replay !== undefined
+    ? el("div", {}, el("b", {}, `${ui("hand_of")} (${pl.hand_n})`), el("div", { class: "cards" }, pl.hand.map((c) => cardEl(c))))
+    : mine
     ? el("div", {}, el("b", {}, `${ui("hand")} (${pl.hand_n})`),
       el("div", { class: "cards", id: "hand" }, pl.hand.length ? pl.hand.map((c) => cardEl(c, { choosable: choiceByCard[c.id] }))
         : el("span", { class: "muted" }, ui("empty_hand"))))
@@ -252,6 +255,10 @@ function decisionEl(v) {
   }
   const d = v.decision;
   if (!d) return null;
+  if (v.replay !== undefined) {
+    return el("section", { class: "panel", id: "replay-decision" },
+      el("b", {}, `${seatName(v, d.player)}: ${T.decisions[d.name] || d.name}`), el("div", { class: "what" }, terms(d.what)));
+  }
   if (v.thinking !== null && v.thinking !== undefined) {
     return el("section", { class: "panel thinking", id: "thinking", "data-thinking": v.thinking },
       `${seatName(v, v.thinking)} ${ui("thinking")}`);
