@@ -12,8 +12,9 @@ The engine's internal layout is being reorganised; every engine name the web app
 - ``df_env.engine.constants``: suit, track, victory and action names, ``NEIGH``, ``SECTOR_IDS``, ``N_SECTORS``,
   ``NEUTRAL``, ``TRACK_MIN``, ``TRACK_MAX``, card types, ``FAILURE_TEXTS``, ``CHALLENGE_NAMES``;
 - ``df_env.engine.names``: ``sector_name``;
+- ``df_env.engine.observation``: ``observe`` (an agent seat's observation);
 - ``df_env.engine.events``: the event codes ``EV_LOSE``, ``EV_WIN``, ``EV_FAILURE``, ``EV_CHALLENGE``,
-  ``EV_NEW_CARD``, ``EV_DRAW``.
+  ``EV_NEW_CARD``, ``EV_DRAW``, ``EV_HOMEWORLD``, ``EV_NEUTRAL_WORLD``, ``EV_TURN``.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from df_env.engine.layout import (
     block_of,
 )
 from df_env.engine.names import sector_name
+from df_env.engine.observation import observe
 from df_env.engine.text import (
     action_to_string,
     card_label,
@@ -67,13 +69,18 @@ EV_FAILURE = engine_events.EV_FAILURE
 EV_CHALLENGE = engine_events.EV_CHALLENGE
 EV_NEW_CARD = engine_events.EV_NEW_CARD
 EV_DRAW = engine_events.EV_DRAW
+EV_HOMEWORLD = engine_events.EV_HOMEWORLD
+EV_NEUTRAL_WORLD = engine_events.EV_NEUTRAL_WORLD
+EV_TURN = engine_events.EV_TURN
 
 __all__ = [
     "ACTION_NAMES", "BLOCK_NAMES", "BLOCK_SIZE", "B_HAND", "B_LINE", "B_REVEAL", "B_SECTOR", "B_TABLEAU",
     "CARD_TYPE_NAMES", "CHALLENGE_NAMES", "DECISIONS", "EV_CHALLENGE", "EV_DRAW", "EV_NEW_CARD",
+    "EV_HOMEWORLD", "EV_NEUTRAL_WORLD", "EV_TURN",
     "EV_FAILURE", "EV_LOSE", "EV_WIN",
     "FAILURE_TEXTS", "NEIGH", "NEUTRAL", "N_SECTORS", "PHASE_NAMES", "SECTOR_IDS", "SUIT_LETTERS", "SUIT_NAMES",
     "TRACK_MAX", "TRACK_MIN", "TRACK_NAMES", "VICTORY_LETTERS", "VICTORY_NAMES", "action_to_string", "adv_label",
-    "block_of", "card_label", "card_to_string", "decision_to_string", "event_strings", "events", "sector_name",
+    "block_of", "card_label", "observe",
+    "card_to_string", "decision_to_string", "event_strings", "events", "sector_name",
     "sector_to_string", "slot_card", "slot_name", "wonder_text",
 ]

@@ -19,11 +19,11 @@ import numpy as np
 
 from agents import Agent, make_agent
 from df_env import engine
-from df_env.engine.observation import observe
 from df_env.gamelog import GameLog, save_log
 
 from . import engine_view as E
 from .view import player_view
+from .words import ResultTracker, event_lines, fix_words
 
 HUMAN = "human"
 MAX_GAMES = 64  # finished games beyond this are forgotten, oldest first (their logs stay on disk)
@@ -37,35 +37,6 @@ class RequestError(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status, self.message = status, message
-
-
-def _lose_reason(s: np.ndarray, p: int, code: int) -> str:
-    if code == 0:
-        crossed = [E.TRACK_NAMES[t] for t in range(1, 4) if int(s["tracks"][p, t]) <= int(E.TRACK_MIN[t])]
-        return f"{' and '.join(crossed) or 'a track'} reached the cross ({int(E.TRACK_MIN[1])})"
-    if code == 1:
-        return "the homeworld was lost (no cube left in its sector and no settled world to move to)"
-    return "every player lost"
-
-
-def event_lines(s: np.ndarray, seat: int, setup: bool = False) -> list[str]:
-    """The events since the last decision as ``seat`` may see them, in words; a card made out of his sight reads
-    "a new card was made" instead of "new card a card". ``setup``: the setup's many new cards and draws are
-    folded into one line (the map, the tableaux and the hand show where they went)."""
-    out: list[str] = []
-    made = drawn = 0
-    for e, text in zip(E.events(s), E.event_strings(s, seat), strict=False):
-        if setup and e.code == E.EV_NEW_CARD:
-            made += 1
-        elif setup and e.code == E.EV_DRAW:
-            drawn += 1
-        elif e.code == E.EV_NEW_CARD and text.endswith(" a card"):
-            out.append("a new card was made (you cannot see it)")
-        else:
-            out.append(text)
-    dropped = E.event_strings(s, seat)[len(E.events(s)):]
-    head = [f"setup: {made} cards made, {drawn} drawn into the hands"] if setup and (made or drawn) else []
-    return head + out + dropped
 
 
 class WebGame:
@@ -85,8 +56,7 @@ class WebGame:
         self.state = engine.new_game(self.log.game_config(), seed)
         self.lock = threading.RLock()
         self.since: dict[int, list[str]] = {p: [] for p in range(n) if p not in self.agents}
-        self.failures: dict[int, list[str]] = {p: [] for p in range(n)}
-        self.lost_why: dict[int, str] = {}
+        self.tracker = ResultTracker(self.seats)
         self.thinking: int | None = None
         self.error: str | None = None
         self.last_human: int = min(self.since) if self.since else 0
@@ -128,26 +98,8 @@ class WebGame:
 
     def result(self) -> dict[str, Any]:
         """The end screen: who won and how, and why each other player lost."""
-        s = self.state
-        w = int(s["winner"])
-        lines = []
-        if w >= 0:
-            v = E.VICTORY_NAMES[int(s["victory"])] if 0 <= int(s["victory"]) < 6 else "?"
-            lines.append(f"{self._who(w)} won: {v} victory on turn {int(s['turn'])}.")
-        else:
-            lines.append(f"Nobody won (turn {int(s['turn'])}).")
-        for p in range(len(self.seats)):
-            if p == w:
-                continue
-            why = self.lost_why.get(p, "another player won first" if w >= 0 else "every player lost")
-            fails = self.failures[p]
-            more = f" Failed challenges: {'; '.join(fails[-4:])}" + (f" (and {len(fails) - 4} earlier)"
-                                                                     if len(fails) > 4 else "") + "." if fails else ""
-            lines.append(f"{self._who(p)} lost: {why}.{more}")
-        return {"winner": w, "text": " ".join(lines), "lines": lines}
-
-    def _who(self, p: int) -> str:
-        return f"Player {p} ({self.seats[p] if self.seats[p] != HUMAN else 'person'})"
+        lines = self.tracker.lines(self.state)
+        return {"winner": int(self.state["winner"]), "text": " ".join(lines), "lines": lines}
 
     # ---------------------------------------------------------------------------------------------- changing
     def _record_events(self, actor: int, action_text: str | None) -> None:
@@ -156,19 +108,11 @@ class WebGame:
         s = self.state
         for h in self.since:
             if actor == h:
-                self.since[h] = [f"you: {action_text}"]
+                self.since[h] = [f"you: {fix_words(action_text or '')}"]
             elif action_text is not None:
-                self.since[h].append(f"player {actor} ({self.seats[actor]}): {action_text}")
+                self.since[h].append(f"player {actor} ({self.seats[actor]}): {fix_words(action_text)}")
             self.since[h] += ["    " + e for e in event_lines(s, h, setup=action_text is None)]
-        failing: dict[int, str] = {}
-        for e in E.events(s):
-            if e.code == E.EV_CHALLENGE and e.b == 2:
-                failing[e.player] = E.SUIT_NAMES[e.a] if 0 <= e.a < 6 else "?"
-            elif e.code == E.EV_FAILURE and e.player in failing and 0 <= e.a < 6 and 1 <= e.b <= 6:
-                self.failures[e.player].append(f"{failing.pop(e.player)} ({E.SUIT_LETTERS[e.a]}{e.b} "
-                                               f"{E.CHALLENGE_NAMES[e.a][e.b - 1]}: {E.FAILURE_TEXTS[e.a][e.b - 1]})")
-            elif e.code == E.EV_LOSE and 0 <= e.player < len(self.seats):
-                self.lost_why[e.player] = _lose_reason(s, e.player, e.a) + f" (turn {int(s['turn'])})"
+        self.tracker.saw(s)
 
     def _apply(self, p: int, a: int) -> None:
         text = E.action_to_string(self.state, a)
@@ -222,7 +166,7 @@ class WebGame:
                     agent = self.agents[p]
                     s = engine.clone(self.state)
                     step = self.step
-                a = agent.act(observe(s, p) if agent.uses_observation else None, engine.legal_mask(s),
+                a = agent.act(E.observe(s, p) if agent.uses_observation else None, engine.legal_mask(s),
                               s if agent.uses_state else None)
                 if AGENT_DELAY:
                     time.sleep(AGENT_DELAY)
