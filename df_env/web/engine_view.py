@@ -4,7 +4,7 @@ The engine's internal layout is being reorganised; every engine name the web app
 (``from df_env import engine``) is imported here, so a move touches one file. The list:
 
 - ``df_env.engine.text``: ``action_to_string``, ``decision_to_string``, ``event_strings``, ``card_to_string``,
-  ``card_label``, ``sector_to_string``, ``wonder_text`` (the words of actions, decisions, events, cards);
+  ``card_label``, ``sector_to_string``, ``wonder_text``, ``render_text`` (words of actions, decisions, events, cards);
 - ``df_env.engine.eventtext``: ``events`` (the raw event tuples, for the end screen's reasons);
 - ``df_env.engine.cardtext``: ``slot_card``, ``slot_name``, ``adv_label`` (tableau places, advancement names);
 - ``df_env.engine.layout``: ``DECISIONS``, ``BLOCK_NAMES``, ``block_of``, ``PHASE_NAMES``, ``B_*`` block ids,
@@ -59,6 +59,7 @@ from df_env.engine.text import (
     card_to_string,
     decision_to_string,
     event_strings,
+    render_text,
     sector_to_string,
     wonder_text,
 )
@@ -81,6 +82,6 @@ __all__ = [
     "FAILURE_TEXTS", "NEIGH", "NEUTRAL", "N_SECTORS", "PHASE_NAMES", "SECTOR_IDS", "SUIT_LETTERS", "SUIT_NAMES",
     "TRACK_MAX", "TRACK_MIN", "TRACK_NAMES", "VICTORY_LETTERS", "VICTORY_NAMES", "action_to_string", "adv_label",
     "block_of", "card_label", "observe",
-    "card_to_string", "decision_to_string", "event_strings", "events", "sector_name",
+    "card_to_string", "decision_to_string", "event_strings", "render_text", "events", "sector_name",
     "sector_to_string", "slot_card", "slot_name", "wonder_text",
 ]

@@ -23,7 +23,7 @@ from df_env.gamelog import GameLog, save_log
 
 from . import engine_view as E
 from .view import player_view
-from .words import ResultTracker, event_lines, fix_words
+from .words import ResultTracker, event_lines, fix_words, in_setup
 
 HUMAN = "human"
 MAX_GAMES = 64  # finished games beyond this are forgotten, oldest first (their logs stay on disk)
@@ -102,7 +102,7 @@ class WebGame:
         return {"winner": int(self.state["winner"]), "text": " ".join(lines), "lines": lines}
 
     # ---------------------------------------------------------------------------------------------- changing
-    def _record_events(self, actor: int, action_text: str | None) -> None:
+    def _record_events(self, actor: int, action_text: str | None, setup: bool = True) -> None:
         """After an action: tell every person what was chosen and what happened, as he may see it; keep the
         reasons of the end screen."""
         s = self.state
@@ -111,14 +111,15 @@ class WebGame:
                 self.since[h] = [f"you: {fix_words(action_text or '')}"]
             elif action_text is not None:
                 self.since[h].append(f"player {actor} ({self.seats[actor]}): {fix_words(action_text)}")
-            self.since[h] += ["    " + e for e in event_lines(s, h, setup=action_text is None)]
+            self.since[h] += ["    " + e for e in event_lines(s, h, setup=setup, summary=action_text is None)]
         self.tracker.saw(s)
 
     def _apply(self, p: int, a: int) -> None:
         text = E.action_to_string(self.state, a)
+        setup = in_setup(self.state)
         engine.apply_action(self.state, a)
         self.log.actions.append(a)
-        self._record_events(p, text)
+        self._record_events(p, text, setup)
 
     def answer(self, seat: int, action: int, step: int) -> None:
         """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable."""

@@ -22,11 +22,11 @@ def fix_words(text: str) -> str:
     return _ONE.sub(r"1 \1", text)
 
 
-def event_lines(s: np.ndarray, seat: int | None, setup: bool = False) -> list[str]:
+def event_lines(s: np.ndarray, seat: int | None, setup: bool = False, summary: bool = True) -> list[str]:
     """The events since the last decision as ``seat`` may see them, in words; a card made out of his sight reads
     "a new card was made (you cannot see it)" instead of "new card a card". ``setup``: the setup's many new cards,
     draws, discards and random values are folded into one line (the map, the tableaux and the hand show where
-    they went)."""
+    they went), with one summary line unless ``summary`` is False (a later step of the setup)."""
     out: list[str] = []
     made = drawn = other = 0
     texts = E.event_strings(s, seat)
@@ -45,9 +45,17 @@ def event_lines(s: np.ndarray, seat: int | None, setup: bool = False) -> list[st
     dropped = texts[len(evs):]
     if setup:
         folded = int(s["ev_n"]) - len(evs)
-        head = [f"setup: {made} cards made, {drawn} drawn, {other + folded} other steps (deals, random values)"]
+        more = other + folded + drawn
+        head = [f"setup: {made} cards made; {more} more setup events (cards dealt, drawn and discarded, random "
+                f"values) are not listed: the board shows the result"] if summary and (made or more) else []
         return head + out
     return out + dropped
+
+
+def in_setup(s: np.ndarray) -> bool:
+    """Whether the game is still being set up (the homeworld picks)."""
+    phase = int(s["phase"])
+    return 0 <= phase < len(E.PHASE_NAMES) and E.PHASE_NAMES[phase] == "setup"
 
 
 def header(s: np.ndarray) -> str:
