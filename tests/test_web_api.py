@@ -235,3 +235,32 @@ def test_fuzzed_answers_are_refused_or_legal(client, body):
     else:
         assert 400 <= r.status_code < 500 and r.json()["error"]
         assert _unchanged(game) == before
+
+
+def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
+    from df_env.engine.campaign_io import load_campaign
+    from df_env.engine.campaign_ops import campaign_new
+
+    camps = tmp_path / "campaigns"
+    camps.mkdir()
+    campaign_new(camps / "galaxy.json", seed=5)
+    app = create_app(tmp_path / "logs", camps)
+    with TestClient(app) as client:
+        client.store = app.state.store  # type: ignore[attr-defined]
+        assert client.get("/api/campaigns").json()["campaigns"] == ["galaxy.json"]
+        assert client.post("/api/campaigns", json={"file": "../x.json", "seats": ["human"]}).status_code == 400
+        assert client.post("/api/campaigns", json={"file": "none.json", "seats": ["human"]}).status_code == 404
+        r = client.post("/api/campaigns", json={"file": "galaxy.json", "seats": ["human"]})
+        assert r.status_code == 201 and r.json()["campaign_game"] == 1
+        game = client.store.get(r.json()["game"])
+        assert r.json()["seed"] == load_campaign(camps / "galaxy.json").next_seed()
+        v = _play_out(client, game)
+        assert v["campaign"]["outcome"].startswith("recorded in galaxy.json as game 1")
+        assert load_campaign(camps / "galaxy.json").games == 1
+        assert (camps / "galaxy.json.bak").exists()  # the previous file kept, as the CLI does
+        # a second game started from the same campaign state, finished after another was recorded: refused
+        a = client.post("/api/campaigns", json={"file": "galaxy.json", "seats": ["human"]}).json()["game"]
+        b = client.post("/api/campaigns", json={"file": "galaxy.json", "seats": ["human"]}).json()["game"]
+        _play_out(client, client.store.get(a))
+        vb = _play_out(client, client.store.get(b))
+        assert vb["campaign"]["outcome"].startswith("not recorded") and load_campaign(camps / "galaxy.json").games == 2

@@ -17,7 +17,7 @@ def _serve(args: argparse.Namespace) -> None:
     games.AGENT_DELAY = args.agent_delay
     print(f"Deep Future: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops the server); "
           f"games are saved in {args.log_dir}")
-    serve(args.host, args.port, args.log_dir)
+    serve(args.host, args.port, args.log_dir, args.campaign_dir)
 
 
 def add_serve(sub: argparse._SubParsersAction) -> None:
@@ -28,6 +28,8 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--log-dir", default="results/games", help="where games are saved and replays are found "
                    "(default results/games)")
+    p.add_argument("--campaign-dir", default="results/campaigns", help="the campaign files a page may open and "
+                   "play the next game of (default results/campaigns; df-env campaign new makes them)")
     p.add_argument("--agent-delay", type=float, default=0.3, help="seconds each agent move is held back so a person "
                    "can follow (default 0.3)")
     p.set_defaults(func=_serve)

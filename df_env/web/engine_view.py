@@ -13,6 +13,8 @@ The engine's internal layout is being reorganised; every engine name the web app
   ``NEUTRAL``, ``TRACK_MIN``, ``TRACK_MAX``, card types, ``FAILURE_TEXTS``, ``CHALLENGE_NAMES``;
 - ``df_env.engine.names``: ``sector_name``;
 - ``df_env.engine.observation``: ``observe`` (an agent seat's observation);
+- ``df_env.engine.campaign``/``campaign_io``: ``HomeworldLog``, ``CampaignError``, ``load_campaign``,
+  ``save_campaign``, ``campaign_lock`` (a campaign's next game, recorded the CLI's safe way);
 - ``df_env.engine.events``: the event codes ``EV_LOSE``, ``EV_WIN``, ``EV_FAILURE``, ``EV_CHALLENGE``,
   ``EV_NEW_CARD``, ``EV_DRAW``, ``EV_HOMEWORLD``, ``EV_NEUTRAL_WORLD``, ``EV_TURN``.
 """
@@ -20,6 +22,8 @@ The engine's internal layout is being reorganised; every engine name the web app
 from __future__ import annotations
 
 from df_env.engine import events as engine_events
+from df_env.engine.campaign import CampaignError, HomeworldLog
+from df_env.engine.campaign_io import campaign_lock, load_campaign, save_campaign
 from df_env.engine.cardtext import adv_label, slot_card, slot_name
 from df_env.engine.constants import (
     ACTION_NAMES,
@@ -75,6 +79,7 @@ EV_NEUTRAL_WORLD = engine_events.EV_NEUTRAL_WORLD
 EV_TURN = engine_events.EV_TURN
 
 __all__ = [
+    "CampaignError", "HomeworldLog", "campaign_lock", "load_campaign", "save_campaign",
     "ACTION_NAMES", "BLOCK_NAMES", "BLOCK_SIZE", "B_HAND", "B_LINE", "B_REVEAL", "B_SECTOR", "B_TABLEAU",
     "CARD_TYPE_NAMES", "CHALLENGE_NAMES", "DECISIONS", "EV_CHALLENGE", "EV_DRAW", "EV_NEW_CARD",
     "EV_HOMEWORLD", "EV_NEUTRAL_WORLD", "EV_TURN",

@@ -39,11 +39,43 @@ class RequestError(Exception):
         self.status, self.message = status, message
 
 
+class CampaignLink:
+    """A game that is a campaign's next game: recorded into the campaign file when it ends, the CLI's safe way
+    (under the campaign's lock, reloaded, written atomically with the previous file kept as a backup)."""
+
+    def __init__(self, path: Path, game_number: int, seed: int, seats: list[str]) -> None:
+        self.path, self.game_number, self.seed = path, game_number, seed
+        self.names = ["person" if x == HUMAN else x for x in seats]
+        self.homes: Any = None
+        self.outcome: str | None = None
+
+    def observe(self, state: np.ndarray) -> None:
+        if self.homes is None:
+            self.homes = E.HomeworldLog(state)
+        else:
+            self.homes.observe(state)
+
+    def finish(self, state: np.ndarray) -> None:
+        try:
+            with E.campaign_lock(self.path):
+                camp = E.load_campaign(self.path)
+                if camp.games + 1 != self.game_number:
+                    self.outcome = (f"not recorded: {self.path.name} has recorded game {camp.games} meanwhile "
+                                    f"(this was game {self.game_number})")
+                    return
+                rec = camp.record(state, self.names, self.homes.homeworlds, seed=self.seed)
+                E.save_campaign(camp, self.path)
+            self.outcome = f"recorded in {self.path.name} as game {rec.game}: {rec.outcome}"
+        except E.CampaignError as err:
+            self.outcome = f"not recorded: {err}"
+
+
 class WebGame:
     """One game on the server. ``seats``: ``"human"`` or an agent spec per seat."""
 
     def __init__(self, gid: str, seats: list[str], seed: int, log_dir: Path | None,
-                 restart_on_loss: bool = False) -> None:
+                 restart_on_loss: bool = False, config: engine.GameConfig | None = None,
+                 campaign: CampaignLink | None = None) -> None:
         self.gid, self.seats, self.seed = gid, list(seats), seed
         n = len(seats)
         self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss)
@@ -53,7 +85,11 @@ class WebGame:
                 agent = make_agent(spec)
                 agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
                 self.agents[p] = agent
-        self.state = engine.new_game(self.log.game_config(), seed)
+        self.state = engine.new_game(config or self.log.game_config(), seed)
+        self.campaign = campaign
+        if campaign is not None:
+            campaign.observe(self.state)
+            log_dir = None  # a log replays a fresh galaxy, not the campaign's: the campaign file keeps the game
         self.lock = threading.RLock()
         self.since: dict[int, list[str]] = {p: [] for p in range(n) if p not in self.agents}
         self.tracker = ResultTracker(self.seats)
@@ -93,7 +129,9 @@ class WebGame:
             v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed,
                      humans=self.humans, thinking=self.thinking, error=self.error,
                      events=list(self.since.get(seat, [])), result=self.result() if bool(self.state["over"]) else None,
-                     log=str(self.log_path) if self.log_path else None)
+                     log=str(self.log_path) if self.log_path else None,
+                     campaign={"file": self.campaign.path.name, "game": self.campaign.game_number,
+                               "outcome": self.campaign.outcome} if self.campaign else None)
             return v
 
     def result(self) -> dict[str, Any]:
@@ -120,6 +158,10 @@ class WebGame:
         engine.apply_action(self.state, a)
         self.log.actions.append(a)
         self._record_events(p, text, setup)
+        if self.campaign is not None:
+            self.campaign.observe(self.state)
+            if bool(self.state["over"]) and self.campaign.outcome is None:
+                self.campaign.finish(self.state)
 
     def answer(self, seat: int, action: int, step: int) -> None:
         """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable."""
@@ -208,6 +250,19 @@ class GameStore:
             if len(self.games) > MAX_GAMES:
                 for old in [k for k, g in self.games.items() if bool(g.state["over"])][: len(self.games) - MAX_GAMES]:
                     del self.games[old]
+        game.run_agents()
+        return game
+
+    def create_campaign_game(self, path: Path, seats: list[str]) -> WebGame:
+        """The next game of the campaign at ``path`` (recorded into it when the game ends)."""
+        camp = E.load_campaign(path)
+        config = camp.next_config(len(seats))
+        seed = camp.next_seed()
+        link = CampaignLink(path, camp.games + 1, seed, seats)
+        gid = secrets.token_hex(4)
+        game = WebGame(gid, seats, seed, None, config=config, campaign=link)
+        with self.lock:
+            self.games[gid] = game
         game.run_agents()
         return game
 

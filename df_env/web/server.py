@@ -88,10 +88,20 @@ class Replay:
         self.turns = [{"turn": t, "step": k} for t, k in sorted(starts.items())]
 
 
-def create_app(log_dir: str | Path | None = "results/games") -> Starlette:
+def _file_in(folder: Path | None, name: Any, what: str) -> Path:
+    """A ``.json`` file directly in ``folder`` (no other path reaches the server's files)."""
+    if folder is None or not isinstance(name, str) or "/" in name or "\\" in name or name.startswith(".") \
+            or not name.endswith(".json"):
+        raise RequestError(400, f"'file' must name a .json {what} in the server's folder {folder}, got {name!r}")
+    return folder / name
+
+
+def create_app(log_dir: str | Path | None = "results/games",
+               campaign_dir: str | Path | None = "results/campaigns") -> Starlette:
     """The app; ``log_dir``: where games are saved as logs (``web-ID.json``) and replays are looked up (None:
-    nothing saved)."""
+    nothing saved); ``campaign_dir``: the campaign files a page may open (``df-env campaign new`` makes them)."""
     folder = Path(log_dir) if log_dir is not None else None
+    campaigns = Path(campaign_dir) if campaign_dir is not None else None
     store = GameStore(folder)
     replays: dict[str, Replay] = {}
 
@@ -107,7 +117,7 @@ def create_app(log_dir: str | Path | None = "results/games") -> Starlette:
     async def agents(request: Request) -> Response:
         return JSONResponse({"agents": list(AGENT_NAMES), "examples": ["heuristic", "random", "mcts:iters=200"]})
 
-    def new_game(doc: dict[str, Any]) -> dict[str, Any]:
+    def check_seats(doc: dict[str, Any]) -> list[str]:
         seats = doc.get("seats")
         if not isinstance(seats, list) or not 1 <= len(seats) <= 3 or not all(isinstance(x, str) for x in seats):
             raise RequestError(400, f"field 'seats' must list 1-3 seats, each \"human\" or an agent spec such as "
@@ -119,6 +129,10 @@ def create_app(log_dir: str | Path | None = "results/games") -> Starlette:
                     make_agent(spec)
                 except AgentSpecError as err:
                     raise RequestError(400, f"seat spec {spec!r}: {err}") from None
+        return seats
+
+    def new_game(doc: dict[str, Any]) -> dict[str, Any]:
+        seats = check_seats(doc)
         seed = _int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbelow(1_000_000))
         game = store.create(seats, seed)
         return {"game": game.gid, "seats": seats, "seed": seed}
@@ -143,6 +157,22 @@ def create_app(log_dir: str | Path | None = "results/games") -> Starlette:
         game.answer(seat, action, step)
         return JSONResponse(game.view(seat))
 
+    async def campaign_games(request: Request) -> Response:
+        if request.method == "GET":
+            files = sorted(p.name for p in campaigns.glob("*.json")) if campaigns and campaigns.is_dir() else []
+            return JSONResponse({"folder": str(campaigns) if campaigns else None, "campaigns": files})
+        doc = await _json_object(request)
+        path = _file_in(campaigns, doc.get("file"), "campaign")
+        seats = check_seats(doc)
+        if not path.is_file():
+            raise RequestError(404, f"no campaign {path.name} in {campaigns} (df-env campaign new {path} makes one)")
+        try:
+            game = store.create_campaign_game(path, seats)
+        except E.CampaignError as err:
+            raise RequestError(422, f"{path.name}: {err}") from None
+        return JSONResponse({"game": game.gid, "seats": seats, "seed": game.seed,
+                             "campaign_game": game.campaign.game_number if game.campaign else None}, status_code=201)
+
     async def logs(request: Request) -> Response:
         files = sorted(p.name for p in folder.glob("*.json")) if folder and folder.is_dir() else []
         return JSONResponse({"folder": str(folder) if folder else None, "logs": files})
@@ -152,11 +182,8 @@ def create_app(log_dir: str | Path | None = "results/games") -> Starlette:
         try:
             if "log" in doc:
                 log = log_from_dict(doc["log"], "the uploaded log")
-            elif isinstance(doc.get("file"), str):
-                name = doc["file"]
-                if folder is None or "/" in name or "\\" in name or name.startswith(".") or not name.endswith(".json"):
-                    raise RequestError(400, f"'file' must name a .json log in the server's log folder, got {name!r}")
-                log = load_log(folder / name)
+            elif "file" in doc:
+                log = load_log(_file_in(folder, doc["file"], "log"))
             else:
                 raise RequestError(400, "give {\"log\": {...a game log...}} or {\"file\": \"name.json\"}")
             rep = Replay(log)
@@ -206,6 +233,7 @@ def create_app(log_dir: str | Path | None = "results/games") -> Starlette:
         Route("/api/games/{gid}/view", view),
         Route("/api/games/{gid}/act", act, methods=["POST"]),
         Route("/api/logs", logs),
+        Route("/api/campaigns", campaign_games, methods=["GET", "POST"]),
         Route("/api/replays", new_replay, methods=["POST"]),
         Route("/api/replays/{rid}/{k}", replay_step),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -215,8 +243,9 @@ def create_app(log_dir: str | Path | None = "results/games") -> Starlette:
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, log_dir: str | None = "results/games") -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, log_dir: str | None = "results/games",
+          campaign_dir: str | None = "results/campaigns") -> None:
     """Run the server until Ctrl-C."""
     import uvicorn
 
-    uvicorn.run(create_app(log_dir), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(log_dir, campaign_dir), host=host, port=port, log_level="warning")

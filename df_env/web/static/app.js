@@ -109,6 +109,15 @@ async function showHome() {
     } catch (e) { msg.textContent = e.message; }
   } }, ui("start"));
   const logs = el("div", { id: "logs" }, el("span", { class: "muted" }, "…"));
+  const camps = el("select", { id: "campaign-file" });
+  const campStart = el("button", { type: "button", id: "campaign-start", onclick: async () => {
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    try {
+      const g = await api("POST", "/api/campaigns", { file: camps.value, seats });
+      location.hash = `#/game/${g.game}`;
+    } catch (e) { msg.textContent = e.message; }
+  } }, ui("campaign"));
+  const campBox = el("div", { id: "campaigns" }, el("label", {}, `${ui("campaign_file")}: `, camps), campStart);
   const upload = el("input", { type: "file", id: "log-file", accept: ".json,application/json", onchange: async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
@@ -117,8 +126,14 @@ async function showHome() {
   app.replaceChildren(el("div", { class: "home" },
     el("section", { class: "panel" }, el("h2", {}, ui("new_game")),
       el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed), start, msg,
-      el("p", { class: "legend" }, ui("legend"))),
+      el("p", { class: "legend" }, ui("legend")), campBox),
     el("section", { class: "panel" }, el("h2", {}, ui("replay")), upload, logs)));
+  try {
+    const doc = await api("GET", "/api/campaigns");
+    camps.replaceChildren(...doc.campaigns.map((name) => el("option", { value: name }, name)));
+    if (!doc.campaigns.length) campBox.replaceChildren(el("span", { class: "muted" },
+      `${ui("campaign_file")}: ${ui("none")} (df-env campaign new ${doc.folder}/galaxy.json)`));
+  } catch (e) { campBox.textContent = e.message; }
   try {
     const doc = await api("GET", "/api/logs");
     logs.replaceChildren(...(doc.logs.length ? doc.logs.slice(-40).reverse().map((name) =>
@@ -251,6 +266,7 @@ function decisionEl(v) {
     return el("section", { class: "panel gameover", id: "gameover", "data-game-over": v.result.text },
       el("h2", {}, ui("game_over")),
       ...(v.result.lines || [v.result.text]).map((l) => el("div", { class: "line" }, terms(l))),
+      v.campaign ? el("div", { id: "campaign-outcome" }, v.campaign.outcome || "") : null,
       v.log ? el("div", { class: "muted" }, `${ui("saved")} ${v.log}`) : null);
   }
   const d = v.decision;
