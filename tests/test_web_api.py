@@ -264,3 +264,20 @@ def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
         _play_out(client, client.store.get(a))
         vb = _play_out(client, client.store.get(b))
         assert vb["campaign"]["outcome"].startswith("not recorded") and load_campaign(camps / "galaxy.json").games == 2
+
+
+def test_hot_seat_shows_the_person_who_decides_and_refuses_the_other(client):
+    game = _new(client, ["human", "human"], seed=8)
+    for _ in range(40):
+        v = client.get(f"/api/games/{game.gid}/view").json()
+        p = v["decision"]["player"]
+        assert v["seat"] == p and v["decision"]["choices"]  # the page shows the deciding person's own view
+        assert [x["hand_n"] for x in v["players"]] == [int(n) for n in game.state["hand_n"][:2]]
+        other = client.post(f"/api/games/{game.gid}/act", json={"seat": 1 - p, "step": v["step"],
+                                                                 "action": v["decision"]["choices"][0]["action"]})
+        assert other.status_code == 403
+        r = client.post(f"/api/games/{game.gid}/act", json={"seat": p, "step": v["step"],
+                                                            "action": v["decision"]["choices"][-1]["action"]})
+        assert r.status_code == 200
+        if r.json()["over"]:
+            break

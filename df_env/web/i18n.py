@@ -83,6 +83,9 @@ UI = {
         "legend": "Suits: S ☀ sun · M ☽ moon · R ♡ heart · K ☠ skull · H ☚ hand · F foot",
         "map_legend": "thick ring: homeworld · dashed ring: settled world · ◆ neutral-line world · ★ wonder",
         "homeworld": "homeworld", "none": "(none)", "saved": "Game log saved in", "games": "Games",
+        "intro": "Deep Future (R. Winder, v1.6), a make-as-you-play 4X card game for 1-3 players. Choose who "
+                 "plays each seat: a person at this screen (several persons take turns: hot seat) or a computer "
+                 "player. Click a choice, or the outlined sector or card it is about.",
         "empty_hand": "(no cards)", "known": "known to you",
         "lang": "中文", "campaign": "Play a campaign's next game",
         "campaign_file": "Campaign file", "why": "Why", "language": "Language",
@@ -101,6 +104,8 @@ UI = {
         "legend": "花色：S ☀ 太阳 · M ☽ 月亮 · R ♡ 心 · K ☠ 骷髅 · H ☚ 手 · F 脚",
         "map_legend": "粗环：母星世界 · 虚线环：已定居世界 · ◆ 中性世界线的世界 · ★ 奇迹",
         "homeworld": "母星世界", "none": "（无）", "saved": "游戏记录已保存于", "games": "游戏",
+        "intro": "深远未来（R. Winder，v1.6）：1-3人边玩边制作卡片的4X卡牌游戏。"
+                 "为每个座位选择真人（多人轮流使用同一屏幕）或电脑玩家。点击选项，或点击其对应的高亮星区或卡片。",
         "empty_hand": "（无牌）", "known": "你已知", "lang": "English", "campaign": "进行战役的下一局",
         "campaign_file": "战役文件", "why": "原因", "language": "语言",
     },
@@ -110,7 +115,12 @@ PHASES = {"en": {p: p for p in ("setup", "start", "action", "payment", "challeng
           "zh": {"setup": "准备", "start": "开始", "action": "行动", "payment": "支付", "challenge": "挑战",
                  "victory": "胜利", "over": "结束"}}
 
-_WORDS_ZH = [("Xeno Relations", "异族关系"), ("Culture", "文化"), ("Might", "力量"), ("Stability", "稳定性"),
+_WORDS_ZH = [("pass: end the action phase", "跳过：结束行动阶段"), ("(ends the action phase)", "（结束行动阶段）"),
+             ("pass: stop paying upkeep", "跳过：停止支付维护"), ("pass: end the start phase", "跳过：结束开始阶段"),
+             ("fail the challenge", "放弃应对挑战（失败）"), ("meet it with", "应对挑战，弃掉"),
+             ("pick homeworld", "选择母星世界"), ("(pay with a ", "（用"), (" card)", "牌支付）"),
+             ("pay upkeep for", "支付维护："), ("pay with", "支付："), ("discard", "弃掉"), ("you: ", "你："),
+             ("Xeno Relations", "异族关系"), ("Culture", "文化"), ("Might", "力量"), ("Stability", "稳定性"),
              ("Xeno", "异族关系"), ("homeworld", "母星世界"), ("neutral line", "中性世界线"), ("sector", "星区"),
              ("skull", "骷髅"), ("heart", "心"), ("moon", "月亮"), ("sun", "太阳"), ("hand", "手"), ("foot", "脚"),
              ("challenge", "挑战"), ("wonder", "奇迹"), ("player", "玩家"), ("cubes", "方块"), ("cube", "方块")]

@@ -124,7 +124,7 @@ async function showHome() {
     try { openReplay({ log: JSON.parse(await f.text()) }); } catch (e) { msg.textContent = e.message; }
   } });
   app.replaceChildren(el("div", { class: "home" },
-    el("section", { class: "panel" }, el("h2", {}, ui("new_game")),
+    el("section", { class: "panel" }, el("h2", {}, ui("new_game")), el("p", { class: "muted" }, ui("intro")),
       el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed), start, msg,
       el("p", { class: "legend" }, ui("legend")), campBox),
     el("section", { class: "panel" }, el("h2", {}, ui("replay")), upload, logs)));
