@@ -34,6 +34,8 @@ function sv(tag, attrs = {}, ...kids) {
   return e;
 }
 const ui = (k) => (T && T.ui[k]) || k;
+// "1 sector", "2 sectors" (English); Chinese has no plural
+const count = (n, key) => `${n} ${n === 1 && LANG === "en" ? ui(key).replace(/s$/, "") : ui(key)}`;
 function terms(text) {
   if (!T || !T.terms) return text;
   for (const [en, zh] of T.terms) text = text.split(en).join(zh);
@@ -248,12 +250,12 @@ function playerEl(v, pl, choiceByCard) {
     ? el("div", {}, el("b", {}, `${ui("hand")} (${pl.hand_n})`),
       el("div", { class: "cards", id: "hand" }, pl.hand.length ? pl.hand.map((c) => cardEl(c, { choosable: choiceByCard[c.id] }))
         : el("span", { class: "muted" }, ui("empty_hand"))))
-    : el("div", { class: "muted", "data-hand-count": pl.hand_n }, `${ui("hand_of")}: ${pl.hand_n} ${ui("cards")}`,
+    : el("div", { class: "muted", "data-hand-count": pl.hand_n }, `${ui("hand_of")}: ${count(pl.hand_n, "cards")}`,
       pl.hand.length ? el("div", { class: "cards" }, el("span", {}, `${ui("known")}: `), pl.hand.map((c) => cardEl(c))) : null);
   return el("section", { class: "panel player", "data-player": pl.player,
                          style: `border-left: 6px solid ${COLOURS[pl.player]}` },
     el("h3", {}, el("span", { style: `color:${COLOURS[pl.player]}` }, seatName(v, pl.player)), ...tags,
-      el("span", { class: "muted" }, `${pl.sectors} ${ui("sectors")}, ${pl.cubes} ${ui("cubes")}`)),
+      el("span", { class: "muted" }, `${count(pl.sectors, "sectors")}, ${count(pl.cubes, "cubes")}`)),
     tracksEl(pl),
     el("div", {}, el("b", {}, ui("tableau")),
       el("div", { class: "cards" }, pl.tableau.map((t) => cardEl(t.card, { place: t.slot === 0 ? ui("homeworld") : null,
