@@ -103,7 +103,8 @@ def _play(page, store, seat, shots, mid_at=6):
         page.wait_for_function(f"!document.querySelector('.game') || "
                                f"document.querySelector('.game').dataset.step !== '{step}'", timeout=60_000)
     result = page.get_attribute("[data-game-over]", "data-game-over")
-    assert result and ("won" in result or "Nobody" in result) and "lost" in result
+    assert result and (("won" in result or "Nobody" in result) and "lost" in result
+                       or ("获胜" in result or "无获胜者" in result) and "失败" in result)
     if shots.get("end"):
         page.screenshot(path=str(DOCS / shots["end"]), full_page=True)
     assert not errors, errors
@@ -154,4 +155,14 @@ def test_two_player_game_against_heuristic_in_chinese(server, browser):
     page.wait_for_selector("[data-decision], [data-thinking], [data-game-over]")
     decisions, _ = _play(page, store, 0, {"mid": "web_decision_zh.png", "end": "web_end_zh.png"}, mid_at=3)
     assert decisions > 3
+    page.goto(url + "/?lang=zh#/")  # its replay (the newest log comes first), some turns in
+    page.wait_for_selector("[data-log]")
+    page.click("[data-log]")
+    page.wait_for_selector("#replay")
+    options = page.query_selector_all("#replay-turn option")
+    target = options[min(3, len(options) - 1)].get_attribute("value")
+    page.select_option("#replay-turn", target)
+    page.wait_for_selector(f".game[data-step='{target}']")
+    assert "玩家 1 (heuristic)" in page.inner_text("#app")
+    page.screenshot(path=str(DOCS / "web_replay_zh.png"), full_page=True)
     page.close()

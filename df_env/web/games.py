@@ -136,8 +136,9 @@ class WebGame:
 
     def result(self) -> dict[str, Any]:
         """The end screen: who won and how, and why each other player lost."""
-        lines = self.tracker.lines(self.state)
-        return {"winner": int(self.state["winner"]), "text": " ".join(lines), "lines": lines}
+        lines, zh = self.tracker.lines(self.state), self.tracker.lines_zh(self.state)
+        return {"winner": int(self.state["winner"]), "text": " ".join(lines), "lines": lines,
+                "text_zh": " ".join(zh), "lines_zh": zh}
 
     # ---------------------------------------------------------------------------------------------- changing
     def _record_events(self, actor: int, action_text: str | None, setup: bool = True) -> None:

@@ -174,7 +174,8 @@ def create_app(log_dir: str | Path | None = "results/games",
                              "campaign_game": game.campaign.game_number if game.campaign else None}, status_code=201)
 
     async def logs(request: Request) -> Response:
-        files = sorted(p.name for p in folder.glob("*.json")) if folder and folder.is_dir() else []
+        paths = list(folder.glob("*.json")) if folder and folder.is_dir() else []
+        files = [p.name for p in sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)]  # newest first
         return JSONResponse({"folder": str(folder) if folder else None, "logs": files})
 
     async def new_replay(request: Request) -> Response:

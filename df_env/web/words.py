@@ -81,6 +81,19 @@ def _lose_reason(s: np.ndarray, p: int, code: int) -> str:
     return "every player lost"
 
 
+_TRACKS_ZH = ("文化", "力量", "稳定性", "异族关系")
+_VICTORIES_ZH = ("领土", "人口", "文化", "力量", "稳定性", "异族关系")
+
+
+def _lose_reason_zh(s: np.ndarray, p: int, code: int) -> str:
+    if code == 0:
+        crossed = [_TRACKS_ZH[t] for t in range(1, 4) if int(s["tracks"][p, t]) <= int(E.TRACK_MIN[t])]
+        return f"{'和'.join(crossed) or '一个轨道'}到达✖（{int(E.TRACK_MIN[1])}）"
+    if code == 1:
+        return "失去母星世界（其星区没有方块，也没有可替换的已定居世界）"
+    return "所有玩家都失败"
+
+
 class ResultTracker:
     """Watches the events of a game as it is played, to say at the end who won and how, and why each player
     lost (the track that reached the cross, the lost homeworld, the failed challenges)."""
@@ -89,6 +102,7 @@ class ResultTracker:
         self.seats = seats
         self.failures: dict[int, list[str]] = {p: [] for p in range(len(seats))}
         self.lost_why: dict[int, str] = {}
+        self.lost_zh: dict[int, str] = {}
 
     def saw(self, s: np.ndarray) -> None:
         """Read the events of the last step (call after every action, and once after setup)."""
@@ -101,6 +115,28 @@ class ResultTracker:
                                                f"{E.CHALLENGE_NAMES[e.a][e.b - 1]}: {E.FAILURE_TEXTS[e.a][e.b - 1]})")
             elif e.code == E.EV_LOSE and 0 <= e.player < len(self.seats):
                 self.lost_why[e.player] = _lose_reason(s, e.player, e.a) + f" (turn {int(s['turn'])})"
+                self.lost_zh[e.player] = _lose_reason_zh(s, e.player, e.a) + f"（第 {int(s['turn'])} 回合）"
+
+    def lines_zh(self, s: np.ndarray) -> list[str]:
+        """The end screen in Chinese (the v1.6 Chinese rulebook's terms; Table 6 rows keep their English names)."""
+        from .i18n import terms
+
+        w = int(s["winner"])
+        who = [f"玩家 {p}（{'真人' if x == 'human' else x}）" for p, x in enumerate(self.seats)]
+        out = []
+        if w >= 0:
+            v = _VICTORIES_ZH[int(s["victory"])] if 0 <= int(s["victory"]) < 6 else "?"
+            out.append(f"{who[w]}获胜：{v}胜利，第 {int(s['turn'])} 回合。")
+        else:
+            out.append(f"无获胜者（第 {int(s['turn'])} 回合）。")
+        for p in range(len(self.seats)):
+            if p == w:
+                continue
+            why = self.lost_zh.get(p, "另一名玩家先获胜" if w >= 0 else "所有玩家都失败")
+            fails = self.failures[p]
+            more = f" 未能应对的挑战：{terms('; '.join(fails[-4:]), 'zh')}。" if fails else ""
+            out.append(f"{who[p]}失败：{why}。{more}")
+        return out
 
     def who(self, p: int) -> str:
         return f"Player {p} ({self.seats[p] if self.seats[p] != 'human' else 'person'})"

@@ -138,7 +138,7 @@ async function showHome() {
   } catch (e) { campBox.textContent = e.message; }
   try {
     const doc = await api("GET", "/api/logs");
-    logs.replaceChildren(...(doc.logs.length ? doc.logs.slice(-40).reverse().map((name) =>
+    logs.replaceChildren(...(doc.logs.length ? doc.logs.slice(0, 40).map((name) =>
       el("div", {}, el("a", { href: "#", "data-log": name, onclick: (e) => { e.preventDefault(); openReplay({ file: name }); } },
         name))) : [el("span", { class: "muted" }, ui("none"))]));
   } catch (e) { logs.textContent = e.message; }
@@ -265,9 +265,10 @@ function playerEl(v, pl, choiceByCard) {
 
 function decisionEl(v) {
   if (v.result) {
-    return el("section", { class: "panel gameover", id: "gameover", "data-game-over": v.result.text },
+    const zh = LANG === "zh" && v.result.lines_zh;
+    return el("section", { class: "panel gameover", id: "gameover", "data-game-over": zh ? v.result.text_zh : v.result.text },
       el("h2", {}, ui("game_over")),
-      ...(v.result.lines || [v.result.text]).map((l) => el("div", { class: "line" }, terms(l))),
+      ...((zh ? v.result.lines_zh : v.result.lines) || [v.result.text]).map((l) => el("div", { class: "line" }, terms(l))),
       v.campaign ? el("div", { id: "campaign-outcome" }, v.campaign.outcome || "") : null,
       v.log ? el("div", { class: "muted" }, `${ui("saved")} ${v.log}`) : null);
   }
