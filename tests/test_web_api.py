@@ -281,3 +281,12 @@ def test_hot_seat_shows_the_person_who_decides_and_refuses_the_other(client):
         assert r.status_code == 200
         if r.json()["over"]:
             break
+
+
+def test_both_languages_have_every_word(client):
+    en, zh = client.get("/api/i18n/en").json(), client.get("/api/i18n/zh").json()
+    for key in ("ui", "suits", "decisions", "actions", "victories", "phases"):
+        assert set(en[key]) == set(zh[key]), key
+    assert set(en["decisions"]) == {name for name, _, _ in E.DECISIONS[1:]}
+    assert zh["suits"]["K"] == "骷髅" and zh["tracks"] == ["文化", "力量", "稳定性", "异族关系"]
+    assert client.get("/api/i18n/fr").status_code == 404

@@ -337,7 +337,7 @@ function drawGame(v, extra = null) {
     el("div", { class: "players" }, v.players.map((pl) => playerEl(v, pl, byCard))), pilesEl(v));
   const left = el("div", {}, el("section", { class: "panel", id: "map" }, mapEl(v, bySector),
     el("div", { class: "legend" }, ui("map_legend")), el("div", { class: "legend" }, ui("legend"))),
-  eventsEl(v.events || [], v.replay !== undefined ? ui("events").replace(/.*/, "Events") : ui("events")));
+  eventsEl(v.events || [], v.replay !== undefined ? ui("events_replay") : ui("events")));
   $("#app").replaceChildren(el("div", { class: "game", "data-step": v.step }, left, right));
 }
 
