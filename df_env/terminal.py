@@ -244,7 +244,7 @@ def _save_and_report(log: GameLog, s: np.ndarray, seat: int, log_path: str, scre
     screen.show_board(s, None if s["over"] else seat)
     if s["over"]:
         screen.write("\n== game over ==")
-        for line in tracker.lines(s):
+        for line in (tracker.lines_zh(s) if screen.lang == "zh" else tracker.lines(s)):
             screen.write(f"  {line}")
         screen.write(f"the log is saved in {log_path} (df-env replay {log_path})")
     else:

@@ -38,6 +38,7 @@ def test_first_screen_has_the_legend_and_no_internal_values(tmp_path: Path) -> N
 def test_plurals_and_header() -> None:
     assert fix_words("move 1 cubes") == "move 1 cube" and fix_words("move 2 cubes") == "move 2 cubes"
     assert fix_words("1 cards; 11 cards") == "1 card; 11 cards"
+    assert fix_words("now holds 1 upkeep cubes; 21 upkeep cubes") == "now holds 1 upkeep cube; 21 upkeep cubes"
     from df_env import engine
 
     s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
@@ -104,6 +105,10 @@ def test_lang_zh_uses_the_rulebook_terms(tmp_path: Path) -> None:
     play_human(1, 0, [], seed=0, log_path=str(tmp_path / "g.json"), console=console, lang="zh")
     text = "\n".join(out)
     assert "文化" in text and "力量" in text and "稳定性" in text and "异族关系" in text and "母星世界" in text
+    console, out = _scripted(["1"] * 2000)
+    play_human(1, 0, [], seed=3, log_path=str(tmp_path / "h.json"), console=console, lang="zh")
+    end = "\n".join(out).split("== 游戏结束 ==")[1]
+    assert "玩家 0（真人）" in end and ("失败" in end or "获胜" in end)
 
 
 def test_the_compile_notice_is_printed_only_without_a_cache(tmp_path: Path, monkeypatch) -> None:

@@ -118,6 +118,12 @@ PHASES = {"en": {p: p for p in ("setup", "start", "action", "payment", "challeng
                  "victory": "胜利", "over": "结束"}}
 
 _WORDS_ZH = [  # (English, Chinese), longest phrases first: applied in order
+    ("== since your last decision ==", "== 自你上次决策以来 =="),
+    ("== map ==", "== 地图 =="),
+    ("== players ==", "== 玩家 =="),
+    ("== piles ==", "== 牌堆 =="),
+    ("== game over ==", "== 游戏结束 =="),
+    ("the board has not changed; v shows it", "棋盘未变；输入 v 显示"),
     ("pass: end the action phase", "跳过：结束行动阶段"),
     ("(ends the action phase)", "（结束行动阶段）"),
     ("pass: stop paying upkeep", "跳过：停止支付维护"),

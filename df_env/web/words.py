@@ -14,7 +14,7 @@ import numpy as np
 
 from . import engine_view as E
 
-_ONE = re.compile(r"\b1 (cube|card|sector|event)s\b")
+_ONE = re.compile(r"\b1 ((?:upkeep |neutral |more )?(?:cube|card|sector|event|challenge))s\b")
 
 
 def fix_words(text: str) -> str:
