@@ -65,7 +65,8 @@ class CampaignLink:
                     return
                 rec = camp.record(state, self.names, self.homes.homeworlds, seed=self.seed)
                 E.save_campaign(camp, self.path)
-            self.outcome = f"recorded in {self.path.name} as game {rec.game}: {rec.outcome}"
+            words = {"victory": "a victory", "no_winner": "nobody won", "truncated": "stopped early"}
+            self.outcome = f"recorded in {self.path.name} as game {rec.game} ({words.get(rec.outcome, rec.outcome)})"
         except E.CampaignError as err:
             self.outcome = f"not recorded: {err}"
 
