@@ -166,3 +166,39 @@ def test_two_player_game_against_heuristic_in_chinese(server, browser):
     assert "玩家 1 (heuristic)" in page.inner_text("#app")
     page.screenshot(path=str(DOCS / "web_replay_zh.png"), full_page=True)
     page.close()
+
+
+def test_a_click_on_the_sector_or_card_a_decision_is_about_answers_it(server, browser):
+    url, store = server
+    game = store.create(["human"], seed=21)
+    clicked = {"sector": False, "card": False}
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(f"{url}/?lang=en#/game/{game.gid}")
+    for _ in range(400):
+        if all(clicked.values()) or game.state["over"]:
+            break
+        page.wait_for_selector("[data-decision], [data-game-over]")
+        if page.query_selector("[data-game-over]"):
+            break
+        step = page.get_attribute(".game", "data-step")
+        v = game.view(0)
+        kinds = {k for c in v["decision"]["choices"] for k in ("sector", "card") if k in c}
+        todo = [k for k in ("sector", "card") if k in kinds and not clicked[k]]
+        if todo:
+            kind = todo[0]
+            choice = next(c for c in v["decision"]["choices"] if kind in c)
+            if kind == "sector":
+                target = page.query_selector(f"#map [data-choice='{choice['action']}']")
+            else:
+                target = page.query_selector(f".card.choosable[data-card='{choice['card']}']")
+            assert target is not None, (kind, choice)
+            target.click()
+            clicked[kind] = True
+            page.wait_for_selector(f".game:not([data-step='{step}'])")
+            assert game.log.actions[int(step)] == choice["action"]  # the click answered with that choice
+        else:
+            buttons = page.query_selector_all("#decision [data-action]")
+            buttons[0].click()  # the first choice: takes actions, so sectors and cards come up
+            page.wait_for_selector(f".game:not([data-step='{step}'])")
+    assert all(clicked.values()), clicked
+    page.close()
