@@ -75,6 +75,12 @@ def _play(args: argparse.Namespace) -> None:
     from df_env.envs.common import seat_rule
     from df_env.terminal import play_human
 
+    if args.resume:  # a game saved in the middle: its seats and seed come from the log
+        from df_env.gamelog import load_log
+
+        play_human(0, 0, [], 0, args.log or args.resume, color=args.color, resume=load_log(args.resume),
+                   lang=args.lang)
+        return
     if args.seat >= args.players:
         raise CliError(f"--seat must be {seat_rule(args.players)}; got {args.seat}")
     opponents = list(args.opponents or ["heuristic"])
@@ -87,7 +93,7 @@ def _play(args: argparse.Namespace) -> None:
                        f"({args.players - 1} for {args.players} players); got {len(opponents)}")
     log_path = args.log or f"results/games/game-{args.seed}.json"
     _check_output_folder(Path(log_path), "--log")
-    play_human(args.players, args.seat, opponents, args.seed, log_path, color=args.color)
+    play_human(args.players, args.seat, opponents, args.seed, log_path, color=args.color, lang=args.lang)
 
 
 def _replay(args: argparse.Namespace) -> None:
@@ -258,6 +264,8 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
                    "(default 0)")
     p.add_argument("--log", help="where to save the game log (default results/games/game-SEED.json)")
     p.add_argument("--color", action="store_true", help="ANSI colours")
+    p.add_argument("--resume", metavar="LOG", help="go on with a game saved in the middle (its log; saved back there)")
+    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the rule terms (default en)")
     p.set_defaults(func=_play)
 
 
@@ -296,7 +304,8 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
-    sub = parser.add_subparsers(dest="command", required=True, metavar="bench|ladder|play|replay|campaign|agents")
+    sub = parser.add_subparsers(dest="command", required=True,
+                                metavar="bench|ladder|play|serve|replay|campaign|agents")
     _add_bench(sub)
     _add_play(sub)
     _add_replay(sub)
@@ -305,6 +314,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_ladder(sub)
     sub.add_parser("agents", help="list the agents and their options").set_defaults(func=_agents)
+    from df_env.web.command import add_serve
+
+    add_serve(sub)
     return parser
 
 
@@ -324,6 +336,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         user_errors += (CampaignError,)
     except ImportError:
         pass
+    if args.command in ("play", "replay", "campaign", "bench", "serve"):
+        from df_env.compile_notice import notice
+
+        notice()
     try:
         args.func(args)
     except user_errors as err:

@@ -17,17 +17,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from agents import Agent, make_agent
-from df_env.engine.api import apply_action, legal_actions, legal_mask, new_game
-from df_env.engine.eventtext import events
-from df_env.engine.observation import observe
-from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
+from df_env.engine.api import IllegalActionError, apply_action, legal_actions, legal_mask, new_game
 from df_env.envs.common import seat_rule
+from df_env.web import engine_view as E
+from df_env.web.i18n import terms
+from df_env.web.words import ResultTracker, event_lines, fix_words, header, in_setup
 
-from .gamelog import GameLog, final_state, replay, result_mismatch, save_log
+from .gamelog import GameLog, GameLogError, final_state, replay, result_mismatch, save_log
 
+observe, action_to_string, render_text = E.observe, E.action_to_string, E.render_text
 DECISION_TITLE = "\n== decision =="  # render_text's sections after the view: the decision, then the events
-HELP = "type the number of a choice; v: show the game again; q: save and quit; ?: this help"
-SETUP_EVENTS_SHOWN = 15  # the setup's events before the first decision: only the last ones (the map shows the rest)
+LEGEND = ("suits: S sun, M moon, R heart, K skull, H hand, F foot; a card reads #id, number and suit, type, name, "
+          "(its sector), [its advancements: suit letter, number, name; * circled]")
+HELP = ("type the number of a choice; v: show the board again; q: save and quit; ?: this help\n" + LEGEND)
 
 
 def _stdin(prompt: str) -> str:
@@ -49,28 +51,18 @@ class Console:
 def _view(state: np.ndarray, observer: int | None, color: bool) -> str:
     """The game view without its decision and last-step events (the caller shows the choices, numbered, and
     everything since the last decision)."""
-    return render_text(state, observer, color).split(DECISION_TITLE)[0]
+    lines = render_text(state, observer, color).split(DECISION_TITLE)[0].split("\n")
+    return "\n".join([header(state.reshape(()))] + lines[1:])
 
 
 def _setup_lines(state: np.ndarray, seat: int) -> list[str]:
-    """The events of the setup as ``seat`` sees them: the last :data:`SETUP_EVENTS_SHOWN` recorded ones, after one
-    line that counts the earlier ones (and those the event log had no room for: it keeps the first ones)."""
-    lines = event_strings(state, seat)
-    recorded = len(events(state))
-    lost = len(lines) - recorded  # event_strings ends with a line counting what was not recorded
-    lines = lines[:recorded]
-    earlier = recorded - SETUP_EVENTS_SHOWN
-    if earlier <= 0 and not lost:
-        return lines
-    head = f"... {max(earlier, 0)} earlier setup events"
-    if lost:
-        n_lost = int(state["ev_n"]) - recorded
-        head += f" (the log keeps the first {recorded} of {recorded + n_lost}: {n_lost} later ones are not shown)"
-    return [head] + lines[max(earlier, 0):]
+    """The setup as ``seat`` sees it: one summary line, then what matters (homeworlds, the neutral line, the first
+    turn); the map shows the rest."""
+    return event_lines(state, seat, setup=True)
 
 
 def _choices(state: np.ndarray) -> list[tuple[int, str]]:
-    return [(int(a), action_to_string(state, int(a))) for a in legal_actions(state)]
+    return [(int(a), fix_words(action_to_string(state, int(a)))) for a in legal_actions(state)]
 
 
 def _ask(console: Console, choices: list[tuple[int, str]], show: Callable[[], None]) -> int | None:
@@ -84,7 +76,7 @@ def _ask(console: Console, choices: list[tuple[int, str]], show: Callable[[], No
             return None
         if text in ("?", "h", "help"):
             console.write(HELP)
-        elif text in ("v", "view"):
+        elif text in ("v", "view", "b", "board"):
             show()
         elif text.isdigit() and 1 <= int(text) <= len(choices):
             return choices[int(text) - 1][0]
@@ -92,13 +84,44 @@ def _ask(console: Console, choices: list[tuple[int, str]], show: Callable[[], No
             console.write(f"not a choice: {text!r}; {HELP}")
 
 
+class _Screen:
+    """What one person sees in the terminal: the board only when it changed (or on request), what happened since
+    his last decision, the decision and its numbered choices; ``lang="zh"`` puts the rule terms in Chinese."""
+
+    def __init__(self, console: Console, seat: int, color: bool, lang: str = "en") -> None:
+        self.console, self.seat, self.color, self.lang = console, seat, color, lang
+        self.board: str | None = None
+
+    def write(self, text: str) -> None:
+        self.console.write(terms(text, self.lang))
+
+    def show_board(self, state: np.ndarray, observer: int | None) -> None:
+        self.board = _view(state, observer, self.color)
+        self.write(self.board)
+
+    def decision(self, state: np.ndarray, since: list[str]) -> int | None:
+        """Show the decision (the board first if it changed) and ask; None: the person quit."""
+        board = _view(state, self.seat, self.color)
+        if self.board is None or board.split("\n", 1)[1] != self.board.split("\n", 1)[1]:  # beyond the header
+            self.board = board
+            self.write(board)
+        else:
+            self.write(f"\n{header(state.reshape(()))} (the board has not changed; v shows it)")
+        self.write("\n== since your last decision ==")
+        self.write("\n".join(f"  {line}" for line in since) if since else "  (nothing)")
+        self.write(fix_words(E.decision_to_string(state)))
+        choices = _choices(state)
+        for i, (_, text) in enumerate(choices, 1):
+            self.write(f"  {i:>3}. {text}")
+        return _ask(self.console, choices, lambda: self.show_board(state, self.seat))
+
+
 def _show_decision(console: Console, state: np.ndarray, seat: int, since: list[str], color: bool) -> None:
-    """The game view, then what happened since the last decision, then the decision and its numbered choices (the
-    view is long: what changed and what to choose stay on screen, just above the prompt)."""
+    """The game view, then what happened since the last decision, then the decision and its numbered choices."""
     console.write(_view(state, seat, color))
     console.write("\n== since your last decision ==")
     console.write("\n".join(f"  {line}" for line in since) if since else "  (nothing)")
-    console.write(decision_to_string(state))
+    console.write(fix_words(E.decision_to_string(state)))
     for i, (_, text) in enumerate(_choices(state), 1):
         console.write(f"  {i:>3}. {text}")
 
@@ -119,31 +142,39 @@ class HumanSeat:
     since the person's last one. Quitting raises :class:`QuitGame`.
     """
 
-    def __init__(self, seat: int, console: Console | None = None, color: bool = False) -> None:
+    def __init__(self, seat: int, console: Console | None = None, color: bool = False, lang: str = "en") -> None:
         self.seat, self.console, self.color = seat, console or Console(), color
+        self.screen = _Screen(self.console, seat, color, lang)
         self.since: list[str] = []
 
     def saw(self, state: np.ndarray, player: int, name: str, action: int) -> None:
         """Another seat chose ``action`` in ``state`` (before it is applied)."""
-        self.since.append(f"player {player} ({name}): {action_to_string(state, action)}")
+        self.since.append(f"player {player} ({name}): {fix_words(action_to_string(state, action))}")
 
     def __call__(self, state: np.ndarray) -> int:
         # nothing seen yet: the game has just been set up (self.since holds at least "you: ..." afterwards)
-        seen = event_strings(state, self.seat) if self.since else _setup_lines(state, self.seat)
-        since = self.since + [f"  {e}" for e in seen]
-        _show_decision(self.console, state, self.seat, since, self.color)
-        a = _ask(self.console, _choices(state), lambda: self.console.write(_view(state, self.seat, self.color)))
+        if not self.since:
+            self.screen.write(LEGEND)
+        seen = event_lines(state, self.seat, setup=not self.since or in_setup(state))
+        a = self.screen.decision(state, self.since + [f"  {e}" for e in seen])
         if a is None:
             raise QuitGame
-        self.since = [f"you: {action_to_string(state, a)}"]
+        self.since = [f"you: {fix_words(action_to_string(state, a))}"]
         return a
 
 
 def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log_path: str,
-               console: Console | None = None, color: bool = False) -> GameLog:
+               console: Console | None = None, color: bool = False, resume: GameLog | None = None,
+               lang: str = "en") -> GameLog:
     """Play a game in the terminal: the person plays ``seat``, ``opponents`` (one spec per other seat, in seat
-    order) play the rest. Returns the log, also saved at ``log_path``."""
+    order) play the rest. ``resume``: a log saved in the middle of a game (its seats and seed are used; the
+    game goes on from its last action). Returns the log, also saved at ``log_path``."""
     console = console or Console()
+    if resume is not None:
+        if "human" not in resume.seats:
+            raise GameLogError(f"the log's seats {resume.seats} have no 'human' seat to resume")
+        num_players, seat, seed = resume.num_players, resume.seats.index("human"), resume.seed
+        opponents = [x for p, x in enumerate(resume.seats) if p != seat]
     if not 0 <= seat < num_players:
         raise ValueError(f"seat must be {seat_rule(num_players)}; got {seat}")
     if len(opponents) != num_players - 1:
@@ -154,43 +185,70 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
     for p, agent in agents.items():
         agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
     log = GameLog(num_players=num_players, seed=seed, seats=seats)
+    tracker = ResultTracker(seats)
     s = new_game(log.game_config(), seed)
+    tracker.saw(s)
+    screen = _Screen(console, seat, color, lang)
+    since = _setup_lines(s, seat)
+    if resume is not None:
+        log = GameLog(num_players=num_players, seed=seed, seats=seats, restart_on_loss=resume.restart_on_loss)
+        s = new_game(log.game_config(), seed)
+        for k, a in enumerate(resume.actions):
+            try:
+                apply_action(s, a)
+            except IllegalActionError as err:
+                raise GameLogError(f"step {k + 1} of the log: {err}") from None
+            log.actions.append(a)
+            tracker.saw(s)
+        if s["over"]:
+            raise GameLogError("the game in this log is over: nothing to resume (df-env replay shows it)")
+        since = [f"resumed {log_path}: {len(log.actions)} actions replayed, turn {int(s['turn'])}"]
+    screen.write(LEGEND)
     try:
-        _play_loop(s, seat, seats, agents, log, console, color)
+        _play_loop(s, seat, seats, agents, log, screen, tracker, since)
     except KeyboardInterrupt:  # Ctrl-C: save the game so far, then stop as interrupted
         s = final_state(log)  # the logged actions, whatever the interrupted step had done
-        _save_and_report(log, s, seat, log_path, console, color)
+        _save_and_report(log, s, seat, log_path, screen, tracker)
         raise
-    _save_and_report(log, s, seat, log_path, console, color)
+    _save_and_report(log, s, seat, log_path, screen, tracker)
     return log
 
 
 def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, Agent], log: GameLog,
-               console: Console, color: bool) -> None:
+               screen: _Screen, tracker: ResultTracker, since: list[str]) -> None:
     """Decisions until the game ends or the person quits; every action is applied to ``s`` and logged."""
-    since = _setup_lines(s, seat)
+    since = [f"  {e}" if not e.startswith("resumed") else e for e in since]
     while not s["over"]:
         p = int(s["dplayer"])
         if p == seat:
-            _show_decision(console, s, seat, since, color)
-            a = _ask(console, _choices(s), lambda: console.write(_view(s, seat, color)))
+            a = screen.decision(s, since)
             if a is None:
                 break
-            since = [f"you: {action_to_string(s, a)}"]
+            since = [f"you: {fix_words(action_to_string(s, a))}"]
         else:
             a = _agent_action(agents[p], s, p)
-            since.append(f"player {p} ({seats[p]}): {action_to_string(s, a)}")
+            since.append(f"player {p} ({seats[p]}): {fix_words(action_to_string(s, a))}")
+        setup = in_setup(s)
         apply_action(s, a)
         log.actions.append(a)
-        since += [f"  {e}" for e in event_strings(s, seat)]
+        tracker.saw(s)
+        since += [f"  {e}" for e in event_lines(s, seat, setup=setup, summary=False)]
 
 
-def _save_and_report(log: GameLog, s: np.ndarray, seat: int, log_path: str, console: Console, color: bool) -> None:
-    """Save the log with the result of ``s`` (the last position) and show the position."""
+def _save_and_report(log: GameLog, s: np.ndarray, seat: int, log_path: str, screen: _Screen,
+                     tracker: ResultTracker) -> None:
+    """Save the log with the result of ``s`` (the last position); show the position and, at the end, who won and
+    why each player lost."""
     log.set_result(s)
     save_log(log, log_path)
-    console.write(_view(s, None if s["over"] else seat, color))
-    console.write(f"{'game over' if s['over'] else 'game stopped'}; the log is saved in {log_path}")
+    screen.show_board(s, None if s["over"] else seat)
+    if s["over"]:
+        screen.write("\n== game over ==")
+        for line in (tracker.lines_zh(s) if screen.lang == "zh" else tracker.lines(s)):
+            screen.write(f"  {line}")
+        screen.write(f"the log is saved in {log_path} (df-env replay {log_path})")
+    else:
+        screen.write(f"game stopped; the log is saved in {log_path}; go on with: df-env play --resume {log_path}")
 
 
 def replay_game(log: GameLog, observer: int | None = None, step: bool = True, console: Console | None = None,

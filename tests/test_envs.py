@@ -145,7 +145,7 @@ def test_illegal_action_can_raise() -> None:
 @pytest.mark.parametrize(("option", "value"), [
     ("num_players", 4), ("obs_mode", "image"), ("illegal_action", "ignore"), ("max_turns", 0),
     ("opponents", "nosuch"), ("opponents", "mcts:depth=3"), ("opponents", ["random"] * 3),
-    ("seat", 2), ("render_mode", "human"),
+    ("seat", 2), ("render_mode", "window"),
     ("reward_fn", 3), ("illegal_penalty", "x"), ("restart_on_loss", "yes"),
 ])
 def test_bad_options_name_the_option(option: str, value: object) -> None:

@@ -237,19 +237,15 @@ def test_every_pass_is_labelled_by_its_decision() -> None:
 
 
 def test_play_shows_the_view_then_the_events_then_the_choices(tmp_path: Path) -> None:
-    from df_env.terminal import SETUP_EVENTS_SHOWN
-
     console, out = _scripted(["1", "q"])
     play_human(2, 0, ["random"], seed=4, log_path=str(tmp_path / "g.json"), console=console)
     view = next(i for i, chunk in enumerate(out) if "== map ==" in chunk)
     since = out.index("\n== since your last decision ==")
     choice = next(i for i, chunk in enumerate(out) if chunk.startswith("    1. "))
     assert view < since < choice
-    lines = out[since + 1].splitlines()  # the setup's events, then the opponent's moves if he starts
-    setup = lines[:next((i for i, line in enumerate(lines) if line.startswith("  player 1")), len(lines))]
-    assert setup[0].startswith("  ... ") and " earlier setup events" in setup[0]
-    assert len(setup) == SETUP_EVENTS_SHOWN + 1
-    assert [line for line in setup if line.startswith("  ... ")] == [setup[0]]  # one summary line, at the top
+    lines = out[since + 1].splitlines()  # the setup folded into one line, then what matters
+    assert lines[0].startswith("    setup: ") and "cards made" in lines[0]
+    assert sum("setup:" in line for line in lines) == 1 and len(lines) < 15
 
 
 def test_human_seat_summarises_the_setup_too() -> None:
@@ -260,7 +256,7 @@ def test_human_seat_summarises_the_setup_too() -> None:
     s = new_game(GameConfig(num_players=1), seed=0)
     HumanSeat(0, console)(s)
     since = out.index("\n== since your last decision ==")
-    assert "== map ==" in "".join(out[:since]) and "earlier setup events" in out[since + 1]
+    assert "== map ==" in "".join(out[:since]) and "setup: " in out[since + 1]
 
 
 @pytest.mark.parametrize("make", ["gym", "pz_env", "pz_raw_env"])

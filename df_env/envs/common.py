@@ -44,7 +44,7 @@ OpponentSpec = str | Policy
 
 OBS_MODES = ("flat", "dict")
 ILLEGAL_MODES = ("terminate", "raise")
-RENDER_MODES = ("ansi", "rgb_array")
+RENDER_MODES = ("ansi", "rgb_array", "human")
 OPPONENT_NAMES = tuple(COMPILED_POLICIES)
 """Opponents played inside compiled code. Any other agent spec of ``agents`` (``"mcts:iters=50"``,
 ``"ppo:path=model.zip"``) plays its seat from Python (:class:`AgentPolicy`)."""
@@ -134,6 +134,12 @@ def check_common(obs_mode: str, illegal_action: str, illegal_penalty: Any, rewar
     _choice("obs_mode", obs_mode, OBS_MODES)
     _choice("illegal_action", illegal_action, ILLEGAL_MODES)
     _choice("render_mode", render_mode, (None,) + RENDER_MODES)
+    if render_mode == "human":
+        from .render_human import display_problem
+
+        problem = display_problem()
+        if problem:
+            raise ValueError(problem)
     if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float, np.number)):
         raise ValueError(f"illegal_penalty must be a number; got {illegal_penalty!r}")
     if reward_fn is not None and not callable(reward_fn) and reward_fn not in REWARDS:
@@ -317,9 +323,20 @@ def check_policy_action(action: Any, mask: np.ndarray, who: str) -> int:
     return a
 
 
+_WINDOWS: dict[int, Any] = {}  # render_mode="human": one window per state buffer
+
+
 def render_state(state: State, observer: int, mode: str | None) -> Any:
-    """The ``ansi`` text or ``rgb_array`` picture of ``state`` as ``observer`` sees it (None without a mode)."""
+    """The ``ansi`` text or ``rgb_array`` picture of ``state`` as ``observer`` sees it (None without a mode);
+    ``human`` shows the picture in a window and returns None."""
     if mode is None:
+        return None
+    if mode == "human":
+        from .render_human import Window
+        from .render_rgb import render_rgb
+
+        window = _WINDOWS.setdefault(0, Window())
+        window.show(render_rgb(state, observer))
         return None
     if mode == "ansi":
         from df_env.engine.text import render_text

@@ -97,7 +97,7 @@ class DeepFutureEnv(gym.Env):
             illegal_action: ``"terminate"`` (end with ``illegal_penalty``) or ``"raise"``.
             illegal_penalty: the reward of an illegal action under ``"terminate"``.
             restart_on_loss: R24 variant: a losing player takes a new homeworld instead of leaving.
-            render_mode: None, ``"ansi"`` or ``"rgb_array"``.
+            render_mode: None, ``"ansi"``, ``"rgb_array"`` or ``"human"`` (a window; needs a display).
             campaign: a ``Campaign`` or the path of a campaign file: every game starts from its galaxy
                 (:mod:`df_env.envs.campaign_link`); also settable per reset with ``options={"campaign": ...}``.
             campaign_write_back: each reset plays the campaign's next game and the finished game is recorded in

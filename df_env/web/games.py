@@ -1,0 +1,275 @@
+"""Games kept by the web server: each seat a person or an agent, agents played in a background thread.
+
+A :class:`WebGame` holds the engine state (which never leaves the server), the game log, per-person lists of what
+happened since his last decision (as he may see it), and the reasons of the end screen. Every change happens under
+the game's lock; a person's answer names the step it answers (``len(log.actions)``), so an answer to a decision
+that is no longer pending (a second tab, a double click) is refused and changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents import Agent, make_agent
+from df_env import engine
+from df_env.gamelog import GameLog, save_log
+
+from . import engine_view as E
+from .view import player_view
+from .words import ResultTracker, event_lines, fix_words, in_setup
+
+HUMAN = "human"
+MAX_GAMES = 64  # finished games beyond this are forgotten, oldest first (their logs stay on disk)
+AGENT_DELAY = 0.0  # seconds an agent's move is held back (set by `df-env serve --agent-delay` so a person can follow)
+
+
+class RequestError(Exception):
+    """A refused request: ``status`` is the HTTP status (400 malformed, 403 not your seat, 404 unknown, 409 no
+    longer pending, 422 illegal), ``message`` says what was wrong and what is allowed."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+class CampaignLink:
+    """A game that is a campaign's next game: recorded into the campaign file when it ends, the CLI's safe way
+    (under the campaign's lock, reloaded, written atomically with the previous file kept as a backup)."""
+
+    def __init__(self, path: Path, game_number: int, seed: int, seats: list[str]) -> None:
+        self.path, self.game_number, self.seed = path, game_number, seed
+        self.names = ["person" if x == HUMAN else x for x in seats]
+        self.homes: Any = None
+        self.outcome: str | None = None
+
+    def observe(self, state: np.ndarray) -> None:
+        if self.homes is None:
+            self.homes = E.HomeworldLog(state)
+        else:
+            self.homes.observe(state)
+
+    def finish(self, state: np.ndarray) -> None:
+        try:
+            with E.campaign_lock(self.path):
+                camp = E.load_campaign(self.path)
+                if camp.games + 1 != self.game_number:
+                    self.outcome = (f"not recorded: {self.path.name} has recorded game {camp.games} meanwhile "
+                                    f"(this was game {self.game_number})")
+                    return
+                rec = camp.record(state, self.names, self.homes.homeworlds, seed=self.seed)
+                E.save_campaign(camp, self.path)
+            words = {"victory": "a victory", "no_winner": "nobody won", "truncated": "stopped early"}
+            self.outcome = f"recorded in {self.path.name} as game {rec.game} ({words.get(rec.outcome, rec.outcome)})"
+        except E.CampaignError as err:
+            self.outcome = f"not recorded: {err}"
+
+
+class WebGame:
+    """One game on the server. ``seats``: ``"human"`` or an agent spec per seat."""
+
+    def __init__(self, gid: str, seats: list[str], seed: int, log_dir: Path | None,
+                 restart_on_loss: bool = False, config: engine.GameConfig | None = None,
+                 campaign: CampaignLink | None = None) -> None:
+        self.gid, self.seats, self.seed = gid, list(seats), seed
+        n = len(seats)
+        self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss)
+        self.agents: dict[int, Agent] = {}
+        for p, spec in enumerate(seats):
+            if spec != HUMAN:
+                agent = make_agent(spec)
+                agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
+                self.agents[p] = agent
+        self.state = engine.new_game(config or self.log.game_config(), seed)
+        self.campaign = campaign
+        if campaign is not None:
+            campaign.observe(self.state)
+            log_dir = None  # a log replays a fresh galaxy, not the campaign's: the campaign file keeps the game
+        self.lock = threading.RLock()
+        self.since: dict[int, list[str]] = {p: [] for p in range(n) if p not in self.agents}
+        self.tracker = ResultTracker(self.seats)
+        self.thinking: int | None = None
+        self.error: str | None = None
+        self.last_human: int = min(self.since) if self.since else 0
+        self.log_path = log_dir / f"web-{gid}.json" if log_dir else None
+        self.worker: threading.Thread | None = None
+        self.created = time.time()
+        self._record_events(-1, None)
+        self._save()
+
+    # ---------------------------------------------------------------------------------------------- reading
+    @property
+    def step(self) -> int:
+        return len(self.log.actions)
+
+    @property
+    def humans(self) -> list[int]:
+        return sorted(self.since)
+
+    def pending_seat(self) -> int | None:
+        return None if bool(self.state["over"]) else int(self.state["dplayer"])
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The page's data for ``seat`` (a person's seat; None: the person who decides now or decided last)."""
+        with self.lock:
+            if seat is None:
+                p = self.pending_seat()
+                seat = p if p is not None and p in self.since else self.last_human
+            elif not 0 <= seat < len(self.seats):
+                raise RequestError(400, f"seat must be 0..{len(self.seats) - 1}, got {seat}")
+            elif seat not in self.since and not bool(self.state["over"]):
+                raise RequestError(403, f"seat {seat} is played by {self.seats[seat]!r}; a page shows a person's "
+                                        f"seat ({', '.join(map(str, self.humans)) or 'none here'})")
+            v = player_view(self.state, seat)
+            v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed,
+                     humans=self.humans, thinking=self.thinking, error=self.error,
+                     events=list(self.since.get(seat, [])), result=self.result() if bool(self.state["over"]) else None,
+                     log=str(self.log_path) if self.log_path else None,
+                     campaign={"file": self.campaign.path.name, "game": self.campaign.game_number,
+                               "outcome": self.campaign.outcome} if self.campaign else None)
+            return v
+
+    def result(self) -> dict[str, Any]:
+        """The end screen: who won and how, and why each other player lost."""
+        lines, zh = self.tracker.lines(self.state), self.tracker.lines_zh(self.state)
+        return {"winner": int(self.state["winner"]), "text": " ".join(lines), "lines": lines,
+                "text_zh": " ".join(zh), "lines_zh": zh}
+
+    # ---------------------------------------------------------------------------------------------- changing
+    def _record_events(self, actor: int, action_text: str | None, setup: bool = True) -> None:
+        """After an action: tell every person what was chosen and what happened, as he may see it; keep the
+        reasons of the end screen."""
+        s = self.state
+        for h in self.since:
+            if actor == h:
+                self.since[h] = [f"you: {fix_words(action_text or '')}"]
+            elif action_text is not None:
+                self.since[h].append(f"player {actor} ({self.seats[actor]}): {fix_words(action_text)}")
+            self.since[h] += ["    " + e for e in event_lines(s, h, setup=setup, summary=action_text is None)]
+        self.tracker.saw(s)
+
+    def _apply(self, p: int, a: int) -> None:
+        text = E.action_to_string(self.state, a)
+        setup = in_setup(self.state)
+        engine.apply_action(self.state, a)
+        self.log.actions.append(a)
+        self._record_events(p, text, setup)
+        if self.campaign is not None:
+            self.campaign.observe(self.state)
+            if bool(self.state["over"]) and self.campaign.outcome is None:
+                self.campaign.finish(self.state)
+
+    def answer(self, seat: int, action: int, step: int) -> None:
+        """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable."""
+        with self.lock:
+            if bool(self.state["over"]):
+                raise RequestError(409, "the game is over")
+            if step != self.step:
+                raise RequestError(409, f"this answer is for step {step}, but the game is at step {self.step}: "
+                                        f"that decision is no longer pending (answered elsewhere?); reload the page")
+            p = int(self.state["dplayer"])
+            if seat != p:
+                raise RequestError(403, f"it is player {p}'s decision, not seat {seat}'s")
+            if p not in self.since:
+                raise RequestError(403, f"player {p} is played by {self.seats[p]!r}")
+            legal = engine.legal_actions(self.state)
+            if action not in set(legal.tolist()):
+                name = E.DECISIONS[int(self.state["dk"])][0]
+                raise RequestError(422, f"action {action} is not a legal choice for {name}; legal actions: "
+                                        f"{', '.join(str(int(x)) for x in legal)}")
+            self.last_human = p
+            self._apply(p, action)
+            self._save()
+        self.run_agents()
+
+    def run_agents(self) -> None:
+        """Let the agents play in a background thread until a person must decide or the game ends."""
+        with self.lock:
+            p = self.pending_seat()
+            if p is None or p not in self.agents or (self.worker and self.worker.is_alive()):
+                return
+            self.thinking = p
+            self.worker = threading.Thread(target=self._agent_loop, name=f"df-web-{self.gid}", daemon=True)
+            self.worker.start()
+
+    def _agent_loop(self) -> None:
+        try:
+            while True:
+                with self.lock:
+                    p = self.pending_seat()
+                    if p is None or p not in self.agents:
+                        self.thinking = None
+                        self._save()
+                        return
+                    self.thinking = p
+                    agent = self.agents[p]
+                    s = engine.clone(self.state)
+                    step = self.step
+                a = agent.act(E.observe(s, p) if agent.uses_observation else None, engine.legal_mask(s),
+                              s if agent.uses_state else None)
+                if AGENT_DELAY:
+                    time.sleep(AGENT_DELAY)
+                with self.lock:
+                    if self.step != step:  # cannot happen (persons are refused while an agent decides)
+                        continue
+                    self._apply(p, int(a))
+        except Exception as err:  # shown on the page rather than lost in a thread
+            with self.lock:
+                self.thinking = None
+                self.error = f"the agent failed: {type(err).__name__}: {err}"
+
+    def wait_idle(self, timeout: float = 60.0) -> None:
+        """Wait until no agent is thinking (tests, benchmarks)."""
+        w = self.worker
+        if w is not None:
+            w.join(timeout)
+
+    def _save(self) -> None:
+        if self.log_path is not None:
+            self.log.set_result(self.state)
+            save_log(self.log, self.log_path)
+
+
+class GameStore:
+    """The server's games, by id (several at once)."""
+
+    def __init__(self, log_dir: Path | None = None) -> None:
+        self.log_dir = log_dir
+        self.games: OrderedDict[str, WebGame] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def create(self, seats: list[str], seed: int, restart_on_loss: bool = False) -> WebGame:
+        gid = secrets.token_hex(4)
+        game = WebGame(gid, seats, seed, self.log_dir, restart_on_loss)
+        with self.lock:
+            self.games[gid] = game
+            if len(self.games) > MAX_GAMES:
+                for old in [k for k, g in self.games.items() if bool(g.state["over"])][: len(self.games) - MAX_GAMES]:
+                    del self.games[old]
+        game.run_agents()
+        return game
+
+    def create_campaign_game(self, path: Path, seats: list[str]) -> WebGame:
+        """The next game of the campaign at ``path`` (recorded into it when the game ends)."""
+        camp = E.load_campaign(path)
+        config = camp.next_config(len(seats))
+        seed = camp.next_seed()
+        link = CampaignLink(path, camp.games + 1, seed, seats)
+        gid = secrets.token_hex(4)
+        game = WebGame(gid, seats, seed, None, config=config, campaign=link)
+        with self.lock:
+            self.games[gid] = game
+        game.run_agents()
+        return game
+
+    def get(self, gid: str) -> WebGame:
+        game = self.games.get(gid)
+        if game is None:
+            raise RequestError(404, f"no game {gid!r} on this server (it may have been restarted)")
+        return game

@@ -1,0 +1,182 @@
+"""Words of the page and of the terminal in English and Chinese (``lang="en"`` / ``"zh"``).
+
+The Chinese terms are those of the v1.6 Chinese rulebook (``shared/rules/deep_future_rules_v1.6_zh.md``): suits
+太阳 月亮 心 骷髅 手 脚; tracks 文化 力量 稳定性 异族关系; 母星世界, 场区, 中性世界线, 挑战堆, 奇迹, 星区; the action
+names stay in English capitals as in that book (POWER, SETTLE ...). Translated this session: the page's own words,
+the decision titles, suits, actions, tracks and victory types; the engine's longer sentences (a choice's full
+text, events) stay English, with their suit and track words translated by :func:`terms`.
+"""
+
+from __future__ import annotations
+
+LANGS = ("en", "zh")
+
+SUITS = {"en": {"S": "sun", "M": "moon", "R": "heart", "K": "skull", "H": "hand", "F": "foot"},
+         "zh": {"S": "太阳", "M": "月亮", "R": "心", "K": "骷髅", "H": "手", "F": "脚"}}
+SUIT_SYMBOLS = {"S": "☀", "M": "☽", "R": "♡", "K": "☠", "H": "☚", "F": ""}  # no common font has a foot
+TRACKS = {"en": ("Culture", "Might", "Stability", "Xeno"), "zh": ("文化", "力量", "稳定性", "异族关系")}
+VICTORIES = {"en": {"Territory": "Territory", "Population": "Population", "Culture": "Culture", "Might": "Might",
+                    "Stability": "Stability", "Xeno": "Xeno"},
+             "zh": {"Territory": "领土", "Population": "人口", "Culture": "文化", "Might": "力量",
+                    "Stability": "稳定性", "Xeno": "异族关系"}}
+ACTIONS = {"en": {"POWER": "POWER: draw 2 cards", "SETTLE": "SETTLE: add a world", "GROW": "GROW: add 2 cubes",
+                  "ADVANCE": "ADVANCE: add an advancement", "BATTLE": "BATTLE: remove rival cubes",
+                  "EXPAND": "EXPAND: move cubes",
+                  "PLAN": "PLAN: make a new card", "EVOKE": "EVOKE: use a civilization"},
+           "zh": {"POWER": "POWER：抽2张牌", "SETTLE": "SETTLE：向场区添加一个世界", "GROW": "GROW：添加2个方块",
+                  "ADVANCE": "ADVANCE：添加进步", "BATTLE": "BATTLE：移除相邻对手方块", "EXPAND": "EXPAND：移动方块",
+                  "PLAN": "PLAN：创建新卡片", "EVOKE": "EVOKE：使用文明卡片"}}
+
+# decision name -> short title (the engine's full sentence is shown under it)
+DECISION_TITLES = {
+    "en": {
+        "HOME_PICK": "Pick your homeworld", "CIRCLE": "Choose an advancement", "CHEM": "Chemistry: keep or redraw",
+        "PICK_LINE_SUIT": "Suit of the new tech line", "START": "Start phase", "DISCARD": "Computation: discard",
+        "PAY_TRACK": "Pay with a track", "INFRA_TARGET": "Infrastructure: upkeep cube",
+        "EXPLORE_FROM": "Exploration: from", "EXPLORE_TO": "Exploration: to", "ACTION": "Choose an action",
+        "PAY": "Pay for the action", "BOOST": "Boost the action", "INDUSTRY": "Industry",
+        "SETTLE_SOURCE": "SETTLE: which world",
+        "WORLD_SECTOR": "Sector of the new world", "GROW_TARGET": "GROW: where",
+        "BIOLOGY": "Biology", "ADVANCE_TARGET": "ADVANCE: which card", "TECH_LINE": "Line to fill",
+        "BATTLE_FROM": "BATTLE: from", "BATTLE_TO": "BATTLE: attack", "BATTLE_COUNT": "BATTLE: cubes to remove",
+        "BATTLE_DEFENSE": "BATTLE: Defense to spend", "TRACK_GAIN": "Raise a track", "EXPAND_FROM": "EXPAND: from",
+        "EXPAND_TO": "EXPAND: to", "EXPAND_COUNT": "EXPAND: how many cubes", "SPACECRAFT": "Spacecraft",
+        "WONDER_USE": "Use the wonder", "PLAN_SUIT": "PLAN: suit of the new card", "UPKEEP_CARD": "Payment phase",
+        "UPKEEP_PAY": "Pay upkeep", "CHALLENGE": "Challenge", "REHOME": "New homeworld", "VICTORY": "Victory type",
+        "CIV_SUIT": "Civilization suit", "WONDER_SUIT": "Wonder suit", "EVOKE_EMPTY": "EVOKE: empty sector",
+        "EVOKE_OWN": "EVOKE: your sector", "EVOKE_RIVAL": "EVOKE: rival sector", "FOOT_FROM": "EVOKE: move from",
+        "FOOT_TO": "EVOKE: move to", "FOOT_COUNT": "EVOKE: how many cubes",
+    },
+    "zh": {
+        "HOME_PICK": "选择母星世界", "CIRCLE": "选择进步（圈选）",
+        "CHEM": "化学：保留或重抽", "PICK_LINE_SUIT": "新技术列的花色",
+        "START": "开始阶段", "DISCARD": "计算：弃一张牌",
+        "PAY_TRACK": "降低一个轨道支付", "INFRA_TARGET": "基础设施：维护方块",
+        "EXPLORE_FROM": "探索：出发星区", "EXPLORE_TO": "探索：目标星区", "ACTION": "选择行动", "PAY": "为行动支付",
+        "BOOST": "强化行动", "INDUSTRY": "工业", "SETTLE_SOURCE": "SETTLE：世界来源", "WORLD_SECTOR": "新世界的星区",
+        "GROW_TARGET": "GROW：星区", "BIOLOGY": "生物学",
+        "ADVANCE_TARGET": "ADVANCE：卡片", "TECH_LINE": "要填的进步列",
+        "BATTLE_FROM": "BATTLE：出发星区", "BATTLE_TO": "BATTLE：进攻", "BATTLE_COUNT": "BATTLE：移除方块数",
+        "BATTLE_DEFENSE": "BATTLE：使用防御", "TRACK_GAIN": "提升一个轨道", "EXPAND_FROM": "EXPAND：出发星区",
+        "EXPAND_TO": "EXPAND：目标星区", "EXPAND_COUNT": "EXPAND：移动方块数", "SPACECRAFT": "航天器",
+        "WONDER_USE": "使用奇迹", "PLAN_SUIT": "PLAN：新卡片的花色",
+        "UPKEEP_CARD": "支付阶段", "UPKEEP_PAY": "支付维护",
+        "CHALLENGE": "挑战", "REHOME": "新母星世界", "VICTORY": "胜利类型", "CIV_SUIT": "文明卡片花色",
+        "WONDER_SUIT": "奇迹花色", "EVOKE_EMPTY": "EVOKE：空星区", "EVOKE_OWN": "EVOKE：你的星区",
+        "EVOKE_RIVAL": "EVOKE：对手星区", "FOOT_FROM": "EVOKE：出发星区", "FOOT_TO": "EVOKE：目标星区",
+        "FOOT_COUNT": "EVOKE：移动方块数",
+    },
+}
+
+UI = {
+    "en": {
+        "title": "Deep Future", "new_game": "New game", "players": "Players", "seat": "Seat", "person": "person",
+        "seed": "Seed", "start": "Start", "replay": "Replay a saved game", "open": "Open", "map": "Galaxy",
+        "tracks": "Tracks", "hand": "Your hand", "hand_of": "Hand",
+        "tableau": "Tableau", "neutral_line": "Neutral line",
+        "deck": "deck", "discard": "discard", "challenges": "challenge pile", "events": "Since your last decision",
+        "events_replay": "Events of this step",
+        "decision": "Decision", "thinking": "is thinking…", "waiting": "Waiting for", "you": "you",
+        "player": "Player", "cards": "cards", "sectors": "sectors", "cubes": "cubes", "era": "Era", "turn": "Turn",
+        "phase": "phase", "game_over": "Game over", "won": "won", "lost": "lost", "no_winner": "Nobody won",
+        "victory": "victory", "to_play": "to play", "pass_screen": "Pass the screen to", "show": "Show my cards",
+        "back": "Back", "forward": "Forward", "jump": "Go to step", "step": "Step", "of": "of",
+        "legend": "Suits: S ☀ sun · M ☽ moon · R ♡ heart · K ☠ skull · H ☚ hand · F foot",
+        "map_legend": "thick ring: homeworld · dashed ring: settled world · ◆ neutral-line world · ★ wonder",
+        "homeworld": "homeworld", "none": "(none)", "saved": "Game log saved in", "games": "Games",
+        "intro": "Deep Future (R. Winder, v1.6), a make-as-you-play 4X card game for 1-3 players. Choose who "
+                 "plays each seat: a person at this screen (several persons take turns: hot seat) or a computer "
+                 "player. Click a choice, or the outlined sector or card it is about.",
+        "empty_hand": "(no cards)", "known": "known to you",
+        "lang": "中文", "campaign": "Play a campaign's next game",
+        "campaign_file": "Campaign file", "why": "Why", "language": "Language",
+    },
+    "zh": {
+        "title": "深远未来", "new_game": "新游戏", "players": "玩家人数", "seat": "座位", "person": "真人",
+        "seed": "种子", "start": "开始", "replay": "回放已保存的游戏", "open": "打开", "map": "银河系",
+        "tracks": "轨道", "hand": "你的手牌", "hand_of": "手牌",
+        "tableau": "场区", "neutral_line": "中性世界线", "deck": "牌组",
+        "discard": "弃牌堆", "challenges": "挑战堆", "events": "自你上次决策以来",
+        "events_replay": "本步事件", "decision": "决策",
+        "thinking": "正在思考…", "waiting": "等待", "you": "你",
+        "player": "玩家", "cards": "张牌", "sectors": "个星区",
+        "cubes": "个方块", "era": "时代", "turn": "回合", "phase": "阶段", "game_over": "游戏结束", "won": "获胜",
+        "lost": "失败", "no_winner": "无获胜者", "victory": "胜利", "to_play": "行动中", "pass_screen": "把屏幕交给",
+        "show": "显示我的牌", "back": "后退", "forward": "前进", "jump": "跳到步", "step": "步", "of": "/",
+        "legend": "花色：S ☀ 太阳 · M ☽ 月亮 · R ♡ 心 · K ☠ 骷髅 · H ☚ 手 · F 脚",
+        "map_legend": "粗环：母星世界 · 虚线环：已定居世界 · ◆ 中性世界线的世界 · ★ 奇迹",
+        "homeworld": "母星世界", "none": "（无）", "saved": "游戏记录已保存于", "games": "游戏",
+        "intro": "深远未来（R. Winder，v1.6）：1-3人边玩边制作卡片的4X卡牌游戏。"
+                 "为每个座位选择真人（多人轮流使用同一屏幕）或电脑玩家。点击选项，或点击其对应的高亮星区或卡片。",
+        "empty_hand": "（无牌）", "known": "你已知", "lang": "English", "campaign": "进行战役的下一局",
+        "campaign_file": "战役文件", "why": "原因", "language": "语言",
+    },
+}
+
+PHASES = {"en": {p: p for p in ("setup", "start", "action", "payment", "challenge", "victory", "over")},
+          "zh": {"setup": "准备", "start": "开始", "action": "行动", "payment": "支付", "challenge": "挑战",
+                 "victory": "胜利", "over": "结束"}}
+
+_WORDS_ZH = [  # (English, Chinese), longest phrases first: applied in order
+    ("== since your last decision ==", "== 自你上次决策以来 =="),
+    ("== map ==", "== 地图 =="),
+    ("== players ==", "== 玩家 =="),
+    ("== piles ==", "== 牌堆 =="),
+    ("== game over ==", "== 游戏结束 =="),
+    ("the board has not changed; v shows it", "棋盘未变；输入 v 显示"),
+    ("pass: end the action phase", "跳过：结束行动阶段"),
+    ("(ends the action phase)", "（结束行动阶段）"),
+    ("pass: stop paying upkeep", "跳过：停止支付维护"),
+    ("pass: end the start phase", "跳过：结束开始阶段"),
+    ("fail the challenge", "放弃应对挑战（失败）"),
+    ("meet it with", "应对挑战，弃掉"),
+    ("pick homeworld", "选择母星世界"),
+    ("(pay with a ", "（用"),
+    (" card)", "牌支付）"),
+    ("pay upkeep for", "支付维护："),
+    ("pay with", "支付："),
+    ("was discarded from the deck", "从牌组弃掉"),
+    ("was discarded from a hand", "从手牌弃掉"),
+    ("was discarded from a tableau", "从场区弃掉"),
+    ("discard ", "弃掉 "),
+    ("you: ", "你："),
+    ("Xeno Relations", "异族关系"),
+    ("Culture", "文化"),
+    ("Might", "力量"),
+    ("Stability", "稳定性"),
+    ("Xeno", "异族关系"),
+    ("homeworld", "母星世界"),
+    ("neutral line", "中性世界线"),
+    ("sectors", "星区"),
+    ("sector", "星区"),
+    ("skull", "骷髅"),
+    ("heart", "心"),
+    ("moon", "月亮"),
+    ("sun", "太阳"),
+    ("hand", "手"),
+    ("foot", "脚"),
+    ("challenge", "挑战"),
+    ("wonder", "奇迹"),
+    ("players", "玩家"),
+    ("player", "玩家"),
+    ("cubes", "方块"),
+    ("cube", "方块"),
+]
+
+
+def terms(text: str, lang: str) -> str:
+    """``text`` with its rule terms (suits, tracks, places) in ``lang``; the rest of the sentence unchanged."""
+    if lang != "zh":
+        return text
+    for en, zh in _WORDS_ZH:
+        text = text.replace(en, zh)
+    return text
+
+
+def bundle(lang: str) -> dict[str, object]:
+    """Everything the page needs to speak ``lang``."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
+    return {"lang": lang, "ui": UI[lang], "suits": SUITS[lang], "symbols": SUIT_SYMBOLS, "tracks": TRACKS[lang],
+            "victories": VICTORIES[lang], "actions": ACTIONS[lang], "decisions": DECISION_TITLES[lang],
+            "phases": PHASES[lang], "terms": _WORDS_ZH if lang == "zh" else []}

@@ -1,0 +1,420 @@
+// Deep Future in the browser: a plain script (no build step). Every page is drawn from the JSON view the server
+// builds for one seat (df_env/web/view.py); nothing hidden from that seat ever reaches the page.
+// Test contract: every legal choice is an element with data-action="<action id>", the pending decision's container
+// carries data-decision="<decision name>", a finished game shows an element with data-game-over (the result text).
+"use strict";
+
+const COLOURS = ["#d62728", "#1f77b4", "#2ca02c"];
+const NEUTRAL = "#e6b800";
+const POLL_MS = 250;
+let LANG = new URLSearchParams(location.search).get("lang") || localStorage.getItem("df-lang") || "en";
+let T = null;            // the language bundle from /api/i18n/LANG
+let current = null;      // the view shown
+let pollTimer = null;
+let shownSeat = null;    // hot seat: the seat whose cards are on screen
+let sending = false;
+
+const $ = (sel, root = document) => root.querySelector(sel);
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k.nodeType ? k : String(k));
+  return e;
+}
+const SVG = "http://www.w3.org/2000/svg";
+function sv(tag, attrs = {}, ...kids) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  for (const k of kids) e.append(k.nodeType ? k : String(k));
+  return e;
+}
+const ui = (k) => (T && T.ui[k]) || k;
+// "1 sector", "2 sectors" (English); Chinese has no plural
+const count = (n, key) => `${n} ${n === 1 && LANG === "en" ? ui(key).replace(/s$/, "") : ui(key)}`;
+function terms(text) {
+  if (!T || !T.terms) return text;
+  for (const [en, zh] of T.terms) text = text.split(en).join(zh);
+  return text;
+}
+function seatName(v, p) {
+  const spec = v.seats[p];
+  const who = spec === "human" ? (p === v.seat ? ui("you") : ui("person")) : spec;
+  if (v.replay !== undefined) return `${ui("player")} ${p} (${spec === "human" ? ui("person") : spec})`;
+  return `${ui("player")} ${p} (${who})`;
+}
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
+  const r = await fetch(path, opts);
+  let doc = null;
+  try { doc = await r.json(); } catch (e) { doc = { error: `HTTP ${r.status}` }; }
+  if (!r.ok) { const err = new Error(doc.error || `HTTP ${r.status}`); err.status = r.status; throw err; }
+  return doc;
+}
+
+async function loadLang(lang) {
+  T = await api("GET", `/api/i18n/${lang}`);
+  LANG = lang;
+  localStorage.setItem("df-lang", lang);
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  $("#title").textContent = ui("title");
+  $("#nav-new").textContent = ui("new_game");
+  const sw = $("#lang-switch");
+  sw.textContent = ui("lang");
+  sw.dataset.lang = lang === "zh" ? "en" : "zh";
+}
+
+// ------------------------------------------------------------------------------------------------ routing
+function route() {
+  clearTimeout(pollTimer);
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  if (parts[0] === "game" && parts[1]) return showGame(parts[1], parts[2] === "seat" ? Number(parts[3]) : null);
+  if (parts[0] === "replay" && parts[1]) return showReplay(parts[1], Number(parts[2] || 0));
+  return showHome();
+}
+
+// ------------------------------------------------------------------------------------------------ home
+async function showHome() {
+  current = null;
+  $("#status").textContent = "";
+  const app = $("#app");
+  const seatsBox = el("div", { id: "seats" });
+  const players = el("select", { id: "players", name: "players" },
+    ...[1, 2, 3].map((n) => el("option", { value: n, selected: n === 2 }, n)));
+  const choices = ["human", "heuristic", "random", "mcts:iters=200"];
+  function drawSeats() {
+    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.replaceChildren();
+    for (let p = 0; p < Number(players.value); p++) {
+      const sel = el("select", { id: `seat-${p}`, name: `seat-${p}` },
+        ...choices.map((c) => el("option", { value: c, selected: (old[p] || (p === 0 ? "human" : "heuristic")) === c },
+          c === "human" ? ui("person") : c)));
+      seatsBox.append(el("label", {}, el("span", { style: `color:${COLOURS[p]};font-weight:bold` },
+        `${ui("seat")} ${p}: `), sel));
+    }
+  }
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  const seed = el("input", { id: "seed", type: "number", min: 0, value: Math.floor(Math.random() * 1000) });
+  const msg = el("div", { class: "error", id: "home-error" });
+  const start = el("button", { class: "primary", id: "start", type: "button", onclick: async () => {
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    try {
+      const g = await api("POST", "/api/games", { seats, seed: Number(seed.value) });
+      location.hash = `#/game/${g.game}`;
+    } catch (e) { msg.textContent = e.message; }
+  } }, ui("start"));
+  const logs = el("div", { id: "logs" }, el("span", { class: "muted" }, "…"));
+  const camps = el("select", { id: "campaign-file" });
+  const campStart = el("button", { type: "button", id: "campaign-start", onclick: async () => {
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    try {
+      const g = await api("POST", "/api/campaigns", { file: camps.value, seats });
+      location.hash = `#/game/${g.game}`;
+    } catch (e) { msg.textContent = e.message; }
+  } }, ui("campaign"));
+  const campBox = el("div", { id: "campaigns" }, el("label", {}, `${ui("campaign_file")}: `, camps), campStart);
+  const upload = el("input", { type: "file", id: "log-file", accept: ".json,application/json", onchange: async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    try { openReplay({ log: JSON.parse(await f.text()) }); } catch (e) { msg.textContent = e.message; }
+  } });
+  app.replaceChildren(el("div", { class: "home" },
+    el("section", { class: "panel" }, el("h2", {}, ui("new_game")), el("p", { class: "muted" }, ui("intro")),
+      el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed), start, msg,
+      el("p", { class: "legend" }, ui("legend")), campBox),
+    el("section", { class: "panel" }, el("h2", {}, ui("replay")), upload, logs)));
+  try {
+    const doc = await api("GET", "/api/campaigns");
+    camps.replaceChildren(...doc.campaigns.map((name) => el("option", { value: name }, name)));
+    if (!doc.campaigns.length) campBox.replaceChildren(el("span", { class: "muted" },
+      `${ui("campaign_file")}: ${ui("none")} (df-env campaign new ${doc.folder}/galaxy.json)`));
+  } catch (e) { campBox.textContent = e.message; }
+  try {
+    const doc = await api("GET", "/api/logs");
+    logs.replaceChildren(...(doc.logs.length ? doc.logs.slice(0, 40).map((name) =>
+      el("div", {}, el("a", { href: "#", "data-log": name, onclick: (e) => { e.preventDefault(); openReplay({ file: name }); } },
+        name))) : [el("span", { class: "muted" }, ui("none"))]));
+  } catch (e) { logs.textContent = e.message; }
+}
+
+async function openReplay(body) {
+  try {
+    const r = await api("POST", "/api/replays", body);
+    location.hash = `#/replay/${r.replay}/0`;
+  } catch (e) { $("#home-error").textContent = e.message; }
+}
+
+// ------------------------------------------------------------------------------------------------ pieces
+function cardEl(c, opts = {}) {
+  const inside = (c.text.match(/\[(.*)\]/) || [null, ""])[1];
+  const name = (c.label.match(/"(.*)"/) || [null, ""])[1];
+  const rest = c.text.includes("civilization") ? c.text.split(":").slice(1).join(":") : "";
+  const attrs = { class: `card${opts.choosable ? " choosable" : ""}${opts.home ? " homeworld" : ""}`, title: terms(c.text),
+                  "data-card": c.id };
+  if (opts.choosable) attrs.onclick = () => send(opts.choosable);
+  return el("div", attrs,
+    el("span", { class: `corner suit-${c.suit}`, title: T.suits[c.suit] || "" }, `${c.num}${c.suit}`),
+    el("span", { class: "kind" }, opts.place ? `${opts.place} ` : "", c.type), name ? " " : "",
+    name ? el("span", { class: "name" }, name) : null,
+    inside ? el("div", { class: "adv" }, terms(inside)) : null,
+    rest ? el("div", { class: "adv" }, terms(rest)) : null,
+    c.upkeep ? el("div", { class: "adv" }, `upkeep ${"■".repeat(c.upkeep)}`) : null);
+}
+
+function hexPoints(cx, cy, r) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 3) * k;
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(3)},${(cy + r * Math.sin(a)).toFixed(3)}`);
+  }
+  return pts.join(" ");
+}
+
+function mapEl(v, choiceBySector) {
+  const xs = v.map.map((s) => s.cx), ys = v.map.map((s) => s.cy);
+  const x0 = Math.min(...xs) - 1.1, y0 = Math.min(...ys) - 1.1;
+  const w = Math.max(...xs) - x0 + 1.1, h = Math.max(...ys) - y0 + 1.1;
+  const svg = sv("svg", { viewBox: `${x0} ${y0} ${w} ${h}`, role: "img", "aria-label": ui("map") });
+  for (const s of v.map) {
+    const g = sv("g", { "data-sector": s.label });
+    const choice = choiceBySector[s.x];
+    const hex = sv("polygon", { points: hexPoints(s.cx, s.cy, 0.97),
+      class: `hex${s.x === 0 ? " bh" : ""}${choice ? " choosable" : ""}` });
+    g.append(hex);
+    if (choice) {
+      g.setAttribute("data-choice", choice.action);
+      g.style.cursor = "pointer";
+      g.addEventListener("click", () => send(choice.action));
+      g.append(sv("title", {}, terms(choice.text)));
+    } else {
+      g.append(sv("title", {}, s.x === 0 ? "black hole" : `sector ${s.label}${s.name ? " " + s.name : ""}` +
+        (s.wonder ? ` — ${s.wonder.text}` : "")));
+    }
+    if (s.home !== null) g.append(sv("polygon", { points: hexPoints(s.cx, s.cy, 0.84), fill: "none",
+      stroke: COLOURS[s.home], "stroke-width": 0.13 }));
+    if (s.world !== null) g.append(sv("polygon", { points: hexPoints(s.cx, s.cy, 0.76), fill: "none",
+      stroke: COLOURS[s.world], "stroke-width": 0.06, "stroke-dasharray": "0.14 0.09" }));
+    g.append(sv("text", { x: s.cx, y: s.cy - 0.55, class: "seclabel", fill: s.x === 0 ? "#aaa" : null },
+      s.x === 0 ? "BH" : s.label));
+    if (s.name) g.append(sv("text", { x: s.cx, y: s.cy + 0.72, class: "secname" }, s.name));
+    if (s.cubes) {
+      const col = s.owner === "N" ? NEUTRAL : COLOURS[s.owner];
+      g.append(sv("circle", { cx: s.cx, cy: s.cy + 0.02, r: 0.33, fill: col, stroke: "#222", "stroke-width": 0.04 }));
+      g.append(sv("text", { x: s.cx, y: s.cy + 0.04, class: "cubetext", fill: s.owner === "N" ? "#222" : "#fff" },
+        s.cubes));
+    }
+    if (s.line) g.append(sv("polygon", { points: `${s.cx - 0.55},${s.cy + 0.28} ${s.cx - 0.43},${s.cy + 0.42} ` +
+      `${s.cx - 0.55},${s.cy + 0.56} ${s.cx - 0.67},${s.cy + 0.42}`, fill: NEUTRAL, stroke: "#222", "stroke-width": 0.03 }));
+    if (s.wonder) {
+      g.append(sv("text", { x: s.cx + 0.52, y: s.cy + 0.5, "font-size": 0.42, fill: "#7b3fb3", "text-anchor": "middle" },
+        "★"));
+      g.append(sv("text", { x: s.cx + 0.52, y: s.cy + 0.28, "font-size": 0.2, "text-anchor": "middle", fill: "#333" },
+        `${s.wonder.letter}·${s.wonder.suit}`));
+    }
+    svg.append(g);
+  }
+  return svg;
+}
+
+function tracksEl(pl) {
+  const box = el("div", { class: "tracks" });
+  pl.tracks.forEach((val, t) => {
+    const lo = t === 0 ? 0 : -6, hi = t === 0 ? 12 : 6, span = hi - lo;
+    const zero = ((0 - lo) / span) * 100, at = ((val - lo) / span) * 100;
+    const bar = el("div", { class: "trackbar", title: `${T.tracks[t]} ${val}` },
+      el("div", { class: "fill", style: `left:${Math.min(zero, at)}%;width:${Math.abs(at - zero)}%;` +
+        `background:${COLOURS[pl.player]}` }),
+      t === 0 ? null : el("div", { class: "zero", style: `left:${zero}%` }),
+      t === 0 ? null : el("span", { class: "cross" }, "✖"));
+    box.append(el("span", {}, T.tracks[t]), bar, el("b", {}, t === 0 ? val : (val > 0 ? `+${val}` : val)));
+  });
+  return box;
+}
+
+function playerEl(v, pl, choiceByCard) {
+  const tags = [];
+  if (pl.to_play) tags.push(el("span", { class: "tag turn" }, ui("to_play")));
+  if (pl.lost) tags.push(el("span", { class: "tag lost" }, ui("lost")));
+  if (pl.winner) tags.push(el("span", { class: "tag won" }, ui("won")));
+  const mine = pl.player === v.seat;
+  const hand = v.replay !== undefined
+    ? el("div", {}, el("b", {}, `${ui("hand_of")} (${pl.hand_n})`), el("div", { class: "cards" }, pl.hand.map((c) => cardEl(c))))
+    : mine
+    ? el("div", {}, el("b", {}, `${ui("hand")} (${pl.hand_n})`),
+      el("div", { class: "cards", id: "hand" }, pl.hand.length ? pl.hand.map((c) => cardEl(c, { choosable: choiceByCard[c.id] }))
+        : el("span", { class: "muted" }, ui("empty_hand"))))
+    : el("div", { class: "muted", "data-hand-count": pl.hand_n }, `${ui("hand_of")}: ${count(pl.hand_n, "cards")}`,
+      pl.hand.length ? el("div", { class: "cards" }, el("span", {}, `${ui("known")}: `), pl.hand.map((c) => cardEl(c))) : null);
+  return el("section", { class: "panel player", "data-player": pl.player,
+                         style: `border-left: 6px solid ${COLOURS[pl.player]}` },
+    el("h3", {}, el("span", { style: `color:${COLOURS[pl.player]}` }, seatName(v, pl.player)), ...tags,
+      el("span", { class: "muted" }, `${count(pl.sectors, "sectors")}, ${count(pl.cubes, "cubes")}`)),
+    tracksEl(pl),
+    el("div", {}, el("b", {}, ui("tableau")),
+      el("div", { class: "cards" }, pl.tableau.map((t) => cardEl(t.card, { place: t.slot === 0 ? ui("homeworld") : null,
+        home: t.slot === 0, choosable: mine ? choiceByCard[t.card.id] : null })))),
+    hand);
+}
+
+function decisionEl(v) {
+  if (v.result) {
+    const zh = LANG === "zh" && v.result.lines_zh;
+    return el("section", { class: "panel gameover", id: "gameover", "data-game-over": zh ? v.result.text_zh : v.result.text },
+      el("h2", {}, ui("game_over")),
+      ...((zh ? v.result.lines_zh : v.result.lines) || [v.result.text]).map((l) => el("div", { class: "line" }, terms(l))),
+      v.campaign ? el("div", { id: "campaign-outcome" }, v.campaign.outcome || "") : null,
+      v.log ? el("div", { class: "muted" }, `${ui("saved")} ${v.log}`) : null);
+  }
+  const d = v.decision;
+  if (!d) return null;
+  if (v.replay !== undefined) {
+    return el("section", { class: "panel", id: "replay-decision" },
+      el("b", {}, `${seatName(v, d.player)}: ${T.decisions[d.name] || d.name}`), el("div", { class: "what" }, terms(d.what)));
+  }
+  if (v.thinking !== null && v.thinking !== undefined) {
+    return el("section", { class: "panel thinking", id: "thinking", "data-thinking": v.thinking },
+      `${seatName(v, v.thinking)} ${ui("thinking")}`);
+  }
+  if (!d.choices) {
+    return el("section", { class: "panel thinking", id: "waiting" }, `${ui("waiting")} ${seatName(v, d.player)}`);
+  }
+  const title = (T.decisions[d.name] || d.name);
+  const ctx = (d.text.match(/\[(.*)\]$/) || [null, ""])[1];
+  return el("section", { class: "panel decision", id: "decision", "data-decision": d.name },
+    el("h2", {}, title, ctx ? el("span", { class: "muted" }, ` — ${terms(ctx)}`) : null),
+    el("div", { class: "what" }, terms(d.what)),
+    el("div", { class: "choices" }, d.choices.map((c) => {
+      let text = c.text;
+      if (c.block === "action") {
+        const name = text.split(" ")[0];
+        text = `${T.actions[name] || name}  ${text.slice(name.length).trim()}`;
+      }
+      return el("button", { type: "button", "data-action": c.action, class: c.block === "special" ? "pass" : null,
+                            onclick: () => send(c.action) }, terms(text));
+    })));
+}
+
+function pilesEl(v) {
+  const p = v.piles;
+  return el("section", { class: "panel piles", id: "piles" },
+    el("div", {}, `${ui("deck")}: ${p.deck} · ${ui("discard")}: ${p.discard} · ${ui("challenges")}: ${p.challenges}`),
+    p.discard_top ? el("div", { class: "cards" }, el("span", { class: "muted" }, `${ui("discard")}: `), cardEl(p.discard_top)) : null,
+    el("div", {}, el("b", {}, ui("neutral_line")),
+      el("div", { class: "cards", id: "neutral-line" }, v.line.length ? v.line.map((c) => cardEl(c, {}))
+        : el("span", { class: "muted" }, ui("none")))));
+}
+
+function eventsEl(lines, title) {
+  return el("section", { class: "panel" }, el("h2", {}, title),
+    el("div", { class: "events", id: "events" }, lines.length ? lines.map((l) =>
+      el("div", { class: l.startsWith("you:") ? "mine" : (l.startsWith("player") ? "other" : null) }, terms(l)))
+      : el("span", { class: "muted" }, ui("none"))));
+}
+
+function statusText(v) {
+  return `${ui("era")} ${v.era} · ${ui("turn")} ${v.turn} · ${T.phases[v.phase] || v.phase} ${ui("phase")}`;
+}
+
+function drawGame(v, extra = null) {
+  const choices = (v.decision && v.decision.choices && v.thinking == null) ? v.decision.choices : [];
+  const bySector = {}, byCard = {};
+  for (const c of choices) {
+    if (c.sector !== undefined && !bySector[c.sector]) bySector[c.sector] = c;
+    if (c.card !== undefined && byCard[c.card] === undefined) byCard[c.card] = c.action;
+  }
+  $("#status").textContent = statusText(v);
+  const reveal = v.reveal && v.reveal.length ? el("section", { class: "panel" }, el("b", {}, ui("homeworld")),
+    el("div", { class: "cards" }, v.reveal.map((c) => cardEl(c, { choosable: byCard[c.id] })))) : null;
+  const right = el("div", {}, extra, decisionEl(v), reveal,
+    v.error ? el("div", { class: "error" }, v.error) : null,
+    el("div", { class: "players" }, v.players.map((pl) => playerEl(v, pl, byCard))), pilesEl(v));
+  const left = el("div", {}, el("section", { class: "panel", id: "map" }, mapEl(v, bySector),
+    el("div", { class: "legend" }, ui("map_legend")), el("div", { class: "legend" }, ui("legend"))),
+  eventsEl(v.events || [], v.replay !== undefined ? ui("events_replay") : ui("events")));
+  $("#app").replaceChildren(el("div", { class: "game", "data-step": v.step }, left, right));
+}
+
+// ------------------------------------------------------------------------------------------------ a game
+async function showGame(gid, seat) {
+  let v;
+  try {
+    v = await api("GET", `/api/games/${gid}/view${seat === null ? "" : `?seat=${seat}`}`);
+  } catch (e) {
+    $("#app").replaceChildren(el("p", { class: "error" }, e.message), el("a", { href: "#/" }, ui("new_game")));
+    return;
+  }
+  current = v;
+  const humans = v.humans || [];
+  if (seat === null && humans.length > 1 && shownSeat !== null && shownSeat !== v.seat && !v.over) {
+    const who = v.seat;
+    document.body.append(el("div", { class: "overlay", id: "pass-screen" },
+      el("div", {}, `${ui("pass_screen")} ${seatName(v, who)}`),
+      el("button", { class: "primary", type: "button", onclick: (e) => { e.target.parentNode.remove(); } }, ui("show"))));
+  }
+  shownSeat = v.seat;
+  drawGame(v);
+  const mine = v.decision && v.decision.choices && v.thinking == null;
+  if (!v.over && !mine) pollTimer = setTimeout(() => showGame(gid, seat), POLL_MS);
+}
+
+async function send(action) {
+  if (!current || sending || current.replay !== undefined) return;
+  sending = true;
+  try {
+    const v = await api("POST", `/api/games/${current.game}/act`, { seat: current.seat, action, step: current.step });
+    current = v;
+    drawGame(v);
+    const mine = v.decision && v.decision.choices && v.thinking == null;
+    if (!v.over && !mine) { clearTimeout(pollTimer); pollTimer = setTimeout(route, POLL_MS); }
+  } catch (e) {
+    if (e.status === 409) route();  // the decision was answered elsewhere: show the game as it is now
+    else alert(e.message);
+  } finally { sending = false; }
+}
+
+// ------------------------------------------------------------------------------------------------ replay
+async function showReplay(rid, k) {
+  let v;
+  try { v = await api("GET", `/api/replays/${rid}/${k}`); } catch (e) {
+    $("#app").replaceChildren(el("p", { class: "error" }, e.message), el("a", { href: "#/" }, ui("new_game")));
+    return;
+  }
+  v.seat = null;
+  v.thinking = null;
+  current = v;
+  const go = (n) => { location.hash = `#/replay/${rid}/${Math.max(0, Math.min(v.steps, n))}`; };
+  const range = el("input", { type: "range", min: 0, max: v.steps, value: k, id: "replay-range",
+                              onchange: (e) => go(Number(e.target.value)) });
+  const turnSel = el("select", { id: "replay-turn", onchange: (e) => go(Number(e.target.value)) },
+    ...v.turns.map((t) => el("option", { value: t.step, selected: t.turn === v.turn }, `${ui("turn")} ${t.turn}`)));
+  const chosen = v.chosen ? el("div", { id: "replay-chosen" }, el("b", {}, `→ ${seatName(v, v.chosen.player)}: `),
+    terms(v.chosen.text)) : null;
+  const bar = el("section", { class: "panel", id: "replay" },
+    el("div", { class: "replaybar" },
+      el("button", { type: "button", id: "replay-back", onclick: () => go(k - 1), disabled: k <= 0 }, `◀ ${ui("back")}`),
+      el("span", {}, `${ui("step")} ${k} ${ui("of")} ${v.steps}`),
+      el("button", { type: "button", id: "replay-forward", onclick: () => go(k + 1), disabled: k >= v.steps },
+        `${ui("forward")} ▶`), range, turnSel),
+    chosen);
+  if (v.decision) delete v.decision.choices;  // a replay shows what was chosen, not buttons
+  drawGame(v, bar);
+}
+
+// ------------------------------------------------------------------------------------------------ start
+document.addEventListener("keydown", (e) => {
+  if (!current || current.replay === undefined) return;
+  const m = location.hash.match(/#\/replay\/(\w+)\/(\d+)/);
+  if (!m) return;
+  if (e.key === "ArrowRight") location.hash = `#/replay/${m[1]}/${Math.min(current.steps, Number(m[2]) + 1)}`;
+  if (e.key === "ArrowLeft") location.hash = `#/replay/${m[1]}/${Math.max(0, Number(m[2]) - 1)}`;
+});
+window.addEventListener("hashchange", route);
+$("#lang-switch").addEventListener("click", async (e) => { await loadLang(e.target.dataset.lang); route(); });
+loadLang(["en", "zh"].includes(LANG) ? LANG : "en").then(route);

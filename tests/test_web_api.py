@@ -1,0 +1,292 @@
+"""The web server's API (df_env/web): per-seat views hide what the seat may not see; bad requests are refused with
+a clear 4xx and change nothing; replays step through a saved log."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("starlette")
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from df_env import engine  # noqa: E402
+from df_env.gamelog import load_log  # noqa: E402
+from df_env.web import engine_view as E  # noqa: E402
+from df_env.web.server import create_app  # noqa: E402
+from df_env.web.view import player_view  # noqa: E402
+
+
+@pytest.fixture()
+def client(tmp_path):
+    app = create_app(tmp_path)
+    with TestClient(app) as c:
+        c.store = app.state.store  # type: ignore[attr-defined]
+        yield c
+
+
+def _new(client, seats, seed=0):
+    r = client.post("/api/games", json={"seats": seats, "seed": seed})
+    assert r.status_code == 201, r.text
+    game = client.store.get(r.json()["game"])
+    game.wait_idle()
+    return game
+
+
+def _hidden_labels(s, seat):
+    """Labels of the cards ``seat`` may not see: other hands (unless seen), the deck, the challenge pile."""
+    hidden = set()
+    for p in range(int(s["n_players"])):
+        if p != seat:
+            hidden |= {int(c) for c in s["hand"][p, : int(s["hand_n"][p])]}
+    hidden |= {int(c) for c in s["deck"][: int(s["deck_n"])]}
+    hidden |= {int(c) for c in s["chal"][: int(s["chal_n"])] if c >= 0}
+    return [E.card_label(s, c) for c in hidden if not (int(s["c_known"][c]) >> seat) & 1]
+
+
+def test_view_of_a_seat_holds_no_hidden_card():
+    s = engine.new_game(engine.GameConfig(num_players=3), seed=5)
+    rng = np.random.default_rng(0)
+    checked = 0
+    for _ in range(300):
+        if engine.is_terminal(s):
+            break
+        for seat in range(3):
+            v = player_view(s, seat)
+            text = json.dumps(v)
+            # the opponents' hands are counts (plus cards the seat has seen), the piles are counts only
+            for p in range(3):
+                if p != seat:
+                    assert v["players"][p]["hand_n"] == int(s["hand_n"][p])
+                    assert all((int(s["c_known"][c["id"]]) >> seat) & 1 for c in v["players"][p]["hand"])
+            assert set(v["piles"]) == {"deck", "discard", "challenges", "discard_top"}
+            for label in _hidden_labels(s, seat):
+                assert label not in text, (seat, label)
+            checked += 1
+        engine.apply_action(s, int(rng.choice(engine.legal_actions(s))))
+    assert checked > 100
+
+
+def test_choices_are_listed_only_for_the_seat_that_decides():
+    s = engine.new_game(engine.GameConfig(num_players=2), seed=1)
+    p = int(s["dplayer"])
+    assert [c["action"] for c in player_view(s, p)["decision"]["choices"]] == engine.legal_actions(s).tolist()
+    assert "choices" not in player_view(s, 1 - p)["decision"]
+
+
+def test_api_view_of_a_two_player_game_hides_the_agent_hand(client):
+    game = _new(client, ["human", "heuristic"], seed=2)
+    r = client.get(f"/api/games/{game.gid}/view?seat=0")
+    assert r.status_code == 200
+    _assert_hides(r.json(), game.state, 0)
+    # an agent's seat is not shown to a page while the game goes on
+    assert client.get(f"/api/games/{game.gid}/view?seat=1").status_code == 403
+
+
+def _assert_hides(v, s, seat):
+    """No card hidden from ``seat`` in the view; the events (public history: a card discarded face up may since
+    have gone back into the deck) never name a card another player drew."""
+    text = json.dumps({k: x for k, x in v.items() if k != "events"})
+    for label in _hidden_labels(s, seat):
+        assert label not in text, (seat, label)
+    drew = [e for e in v["events"] if " drew #" in e and not e.strip().startswith(f"player {seat} ")]
+    assert not drew
+
+
+def _unchanged(game):
+    return game.state.tobytes(), game.step
+
+
+def test_bad_requests_are_refused_and_change_nothing(client):
+    game = _new(client, ["human", "heuristic"], seed=3)
+    v = client.get(f"/api/games/{game.gid}/view?seat=0").json()
+    assert v["decision"]["player"] == 0 and v["thinking"] is None
+    legal = engine.legal_actions(game.state).tolist()
+    illegal = next(a for a in range(engine.NUM_ACTIONS) if a not in legal)
+    before = _unchanged(game)
+    url = f"/api/games/{game.gid}/act"
+    cases = [
+        (client.post("/api/games/nosuchgame/act", json={"seat": 0, "action": legal[0], "step": v["step"]}), 404),
+        (client.post(url, content=b"{not json"), 400),
+        (client.post(url, json=[1, 2]), 400),
+        (client.post(url, json={"seat": 0, "action": legal[0]}), 400),
+        (client.post(url, json={"seat": 0, "action": engine.NUM_ACTIONS, "step": v["step"]}), 400),
+        (client.post(url, json={"seat": 0, "action": -1, "step": v["step"]}), 400),
+        (client.post(url, json={"seat": 0, "action": "1", "step": v["step"]}), 400),
+        (client.post(url, json={"seat": 5, "action": legal[0], "step": v["step"]}), 400),
+        (client.post(url, json={"seat": 1, "action": legal[0], "step": v["step"]}), 403),
+        (client.post(url, json={"seat": 0, "action": illegal, "step": v["step"]}), 422),
+        (client.post(url, json={"seat": 0, "action": legal[0], "step": v["step"] + 1}), 409),
+        (client.get("/api/games/nosuchgame/view"), 404),
+        (client.get(f"/api/games/{game.gid}/view?seat=x"), 400),
+    ]
+    for r, status in cases:
+        assert r.status_code == status, (r.status_code, r.text)
+        assert r.json()["error"]  # a sentence saying what was wrong
+        assert _unchanged(game) == before
+    assert "legal actions:" in cases[9][0].json()["error"]
+
+
+def test_a_second_tab_answering_the_same_decision_is_refused(client):
+    game = _new(client, ["human"], seed=4)
+    v = client.get(f"/api/games/{game.gid}/view").json()
+    body = {"seat": 0, "action": v["decision"]["choices"][0]["action"], "step": v["step"]}
+    assert client.post(f"/api/games/{game.gid}/act", json=body).status_code == 200
+    after = _unchanged(game)
+    second = client.post(f"/api/games/{game.gid}/act", json=body)
+    assert second.status_code == 409 and "no longer pending" in second.json()["error"]
+    assert _unchanged(game) == after
+
+
+def test_new_game_requests_are_checked(client):
+    for body in ({"seats": []}, {"seats": ["human"] * 4}, {"seats": "human"}, {"seats": ["nosuchagent"]},
+                 {"seats": ["human"], "seed": -1}, {"seats": ["human"], "seed": True}):
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400, body
+    assert "agents are:" in client.post("/api/games", json={"seats": ["nosuchagent"]}).json()["error"]
+    assert client.store.games == {}
+
+
+def test_several_games_at_once_and_the_log_is_saved(client, tmp_path):
+    a = _new(client, ["human"], seed=0)
+    b = _new(client, ["human", "random"], seed=0)
+    assert a.gid != b.gid and set(client.store.games) == {a.gid, b.gid}
+    v = client.get(f"/api/games/{a.gid}/view").json()
+    client.post(f"/api/games/{a.gid}/act",
+                json={"seat": 0, "action": v["decision"]["choices"][0]["action"], "step": v["step"]})
+    assert load_log(tmp_path / f"web-{a.gid}.json").actions == a.log.actions and len(a.log.actions) == 1
+    assert b.log.actions == [] or b.state["dplayer"] == 0
+
+
+def _play_out(client, game):
+    """Answer the first legal choice until the game ends (agents play in their thread)."""
+    for _ in range(3000):
+        game.wait_idle()
+        v = client.get(f"/api/games/{game.gid}/view").json()
+        if v["over"]:
+            return v
+        r = client.post(f"/api/games/{game.gid}/act", json={"seat": v["seat"], "step": v["step"],
+                                                              "action": v["decision"]["choices"][-1]["action"]})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+def test_a_finished_game_says_who_won_or_why_each_player_lost(client):
+    game = _new(client, ["human", "heuristic"], seed=6)
+    v = _play_out(client, game)
+    assert v["result"]["text"] and v["decision"] is None
+    w = int(game.state["winner"])
+    lines = v["result"]["lines"]
+    if w >= 0:
+        assert f"Player {w}" in lines[0] and "victory" in lines[0]
+    assert any("lost:" in line for line in lines)
+    # after the end every hand may be shown; the log holds the result
+    assert client.get(f"/api/games/{game.gid}/view?seat=1").status_code == 200
+    assert load_log(game.log_path).result["over"] is True
+
+
+def test_replay_steps_through_a_saved_log(client, tmp_path):
+    game = _new(client, ["human"], seed=7)
+    _play_out(client, game)
+    r = client.post("/api/replays", json={"file": game.log_path.name})
+    assert r.status_code == 201, r.text
+    rid, n = r.json()["replay"], r.json()["steps"]
+    assert n == len(game.log.actions)
+    first = client.get(f"/api/replays/{rid}/0").json()
+    assert first["chosen"]["action"] == game.log.actions[0] and first["turns"][0]["step"] == 0
+    last = client.get(f"/api/replays/{rid}/{n}").json()
+    assert last["over"] and last["chosen"] is None and last["result"]["text"]
+    assert client.get(f"/api/replays/{rid}/{n + 1}").status_code == 400
+    assert client.get("/api/replays/nope/0").status_code == 404
+    assert client.post("/api/replays", json={"file": "../secret.json"}).status_code == 400
+    assert client.post("/api/replays", json={"log": {"format": "x"}}).status_code == 422
+    upload = client.post("/api/replays", json={"log": json.loads(game.log_path.read_text())})
+    assert upload.status_code == 201 and upload.json()["steps"] == n
+
+
+_json_values = st.recursive(st.none() | st.booleans() | st.integers(-10, 10**6) | st.text(max_size=5),
+                            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                      max_size=3), max_leaves=8)
+_bodies = st.one_of(
+    st.binary(max_size=40),
+    _json_values.map(lambda v: json.dumps(v).encode()),
+    st.fixed_dictionaries({"seat": st.integers(-2, 3) | st.text(max_size=2), "action": st.integers(-5, 1500),
+                           "step": st.integers(-1, 3)}).map(lambda d: json.dumps(d).encode()),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=_bodies)
+def test_fuzzed_answers_are_refused_or_legal(client, body):
+    if not client.store.games:
+        _new(client, ["human", "heuristic"], seed=9)
+    game = next(iter(client.store.games.values()))
+    game.wait_idle()
+    before = _unchanged(game)
+    legal = set(engine.legal_actions(game.state).tolist())
+    r = client.post(f"/api/games/{game.gid}/act", content=body)
+    if r.status_code == 200:
+        doc = json.loads(body)
+        assert doc["seat"] == 0 and doc["step"] == before[1] and doc["action"] in legal
+        assert game.step == before[1] + 1
+    else:
+        assert 400 <= r.status_code < 500 and r.json()["error"]
+        assert _unchanged(game) == before
+
+
+def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
+    from df_env.engine.campaign_io import load_campaign
+    from df_env.engine.campaign_ops import campaign_new
+
+    camps = tmp_path / "campaigns"
+    camps.mkdir()
+    campaign_new(camps / "galaxy.json", seed=5)
+    app = create_app(tmp_path / "logs", camps)
+    with TestClient(app) as client:
+        client.store = app.state.store  # type: ignore[attr-defined]
+        assert client.get("/api/campaigns").json()["campaigns"] == ["galaxy.json"]
+        assert client.post("/api/campaigns", json={"file": "../x.json", "seats": ["human"]}).status_code == 400
+        assert client.post("/api/campaigns", json={"file": "none.json", "seats": ["human"]}).status_code == 404
+        r = client.post("/api/campaigns", json={"file": "galaxy.json", "seats": ["human"]})
+        assert r.status_code == 201 and r.json()["campaign_game"] == 1
+        game = client.store.get(r.json()["game"])
+        assert r.json()["seed"] == load_campaign(camps / "galaxy.json").next_seed()
+        v = _play_out(client, game)
+        assert v["campaign"]["outcome"].startswith("recorded in galaxy.json as game 1")
+        assert load_campaign(camps / "galaxy.json").games == 1
+        assert (camps / "galaxy.json.bak").exists()  # the previous file kept, as the CLI does
+        # a second game started from the same campaign state, finished after another was recorded: refused
+        a = client.post("/api/campaigns", json={"file": "galaxy.json", "seats": ["human"]}).json()["game"]
+        b = client.post("/api/campaigns", json={"file": "galaxy.json", "seats": ["human"]}).json()["game"]
+        _play_out(client, client.store.get(a))
+        vb = _play_out(client, client.store.get(b))
+        assert vb["campaign"]["outcome"].startswith("not recorded") and load_campaign(camps / "galaxy.json").games == 2
+
+
+def test_hot_seat_shows_the_person_who_decides_and_refuses_the_other(client):
+    game = _new(client, ["human", "human"], seed=8)
+    for _ in range(40):
+        v = client.get(f"/api/games/{game.gid}/view").json()
+        p = v["decision"]["player"]
+        assert v["seat"] == p and v["decision"]["choices"]  # the page shows the deciding person's own view
+        assert [x["hand_n"] for x in v["players"]] == [int(n) for n in game.state["hand_n"][:2]]
+        other = client.post(f"/api/games/{game.gid}/act", json={"seat": 1 - p, "step": v["step"],
+                                                                 "action": v["decision"]["choices"][0]["action"]})
+        assert other.status_code == 403
+        r = client.post(f"/api/games/{game.gid}/act", json={"seat": p, "step": v["step"],
+                                                            "action": v["decision"]["choices"][-1]["action"]})
+        assert r.status_code == 200
+        if r.json()["over"]:
+            break
+
+
+def test_both_languages_have_every_word(client):
+    en, zh = client.get("/api/i18n/en").json(), client.get("/api/i18n/zh").json()
+    for key in ("ui", "suits", "decisions", "actions", "victories", "phases"):
+        assert set(en[key]) == set(zh[key]), key
+    assert set(en["decisions"]) == {name for name, _, _ in E.DECISIONS[1:]}
+    assert zh["suits"]["K"] == "骷髅" and zh["tracks"] == ["文化", "力量", "稳定性", "异族关系"]
+    assert client.get("/api/i18n/fr").status_code == 404

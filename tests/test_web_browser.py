@@ -1,0 +1,204 @@
+"""Whole games through a real headless Chromium (Playwright driving Debian's /usr/bin/chromium): the page's test
+contract (``data-action``, ``data-decision``, ``data-game-over``), no hidden card of another player in the page,
+and the screenshots in ``docs/`` (start, a mid-game decision, the end screen, a replay; English and Chinese)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("playwright")
+import uvicorn  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from df_env.web import engine_view as E  # noqa: E402
+from df_env.web.server import create_app  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+if not os.path.exists(CHROMIUM):  # the CI installs it (.ci/run: apt-get install -y chromium)
+    pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    app = create_app(tmp_path_factory.mktemp("weblogs"))
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app.state.store
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _hidden_hand_labels(s, seat):
+    out = []
+    for p in range(int(s["n_players"])):
+        if p != seat:
+            out += [E.card_label(s, int(c)) for c in s["hand"][p, : int(s["hand_n"][p])]
+                    if not (int(s["c_known"][c]) >> seat) & 1]
+    return out
+
+
+def _play(page, store, seat, shots, mid_at=6):
+    """Click through a game (preferring to pass or fail, so that it ends soon) until the end screen; check the
+    page for other players' hidden cards at every decision; screenshot a decision on the way."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    decisions = 0
+    seen_names = set()
+    for _ in range(2000):
+        page.wait_for_selector("[data-decision], [data-game-over]", timeout=60_000)
+        if page.query_selector("[data-game-over]"):
+            break
+        box = page.query_selector("[data-decision]")
+        step = page.get_attribute(".game", "data-step")
+        name = box.get_attribute("data-decision")
+        seen_names.add(name)
+        game = next(g for g in store.games.values() if str(g.step) == step and g.pending_seat() == seat)
+        # the events are public history (a card discarded face up may since have been drawn): checked apart
+        html = page.evaluate("() => { const d = document.documentElement.cloneNode(true); "
+                             "const e = d.querySelector('#events'); if (e) e.remove(); return d.outerHTML; }")
+        for label in _hidden_hand_labels(game.state, seat):
+            assert label not in html, label
+        events = page.inner_text("#events")
+        assert " drew #" not in events.replace(f"player {seat} drew #", "").replace(f"玩家 {seat} drew #", "")
+        legal = [int(a) for a in game.state["mask"].nonzero()[0]]
+        shown = sorted(int(b.get_attribute("data-action")) for b in box.query_selector_all("[data-action]"))
+        assert shown == legal, (name, shown, legal)
+        if decisions == mid_at and shots.get("mid"):
+            page.screenshot(path=str(DOCS / shots["mid"]), full_page=True)
+        buttons = box.query_selector_all("[data-action]")
+        pick = next((b for b in buttons if b.get_attribute("class") == "pass"), buttons[0])
+        pick.click()
+        decisions += 1
+        page.wait_for_function(f"!document.querySelector('.game') || "
+                               f"document.querySelector('.game').dataset.step !== '{step}'", timeout=60_000)
+    result = page.get_attribute("[data-game-over]", "data-game-over")
+    assert result and (("won" in result or "Nobody" in result) and "lost" in result
+                       or ("获胜" in result or "无获胜者" in result) and "失败" in result)
+    if shots.get("end"):
+        page.screenshot(path=str(DOCS / shots["end"]), full_page=True)
+    assert not errors, errors
+    return decisions, seen_names
+
+
+def test_solo_game_in_the_browser_and_its_replay(server, browser):
+    url, store = server
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(url + "/?lang=en")
+    page.wait_for_selector("#start")
+    page.select_option("#players", "1")
+    page.fill("#seed", "11")
+    page.screenshot(path=str(DOCS / "web_start.png"))
+    page.click("#start")
+    decisions, names = _play(page, store, 0, {"mid": "web_decision.png", "end": "web_end.png"})
+    assert decisions > 5 and "ACTION" in names
+    # the replay of the saved game: forward, back, jump to a turn
+    page.goto(url + "/?lang=en#/")
+    page.wait_for_selector("[data-log]")
+    page.click("[data-log]")
+    page.wait_for_selector("#replay")
+    assert page.get_attribute(".game", "data-step") == "0"
+    page.click("#replay-forward")
+    page.wait_for_selector(".game[data-step='1']")
+    page.click("#replay-back")
+    page.wait_for_selector(".game[data-step='0']")
+    options = page.query_selector_all("#replay-turn option")
+    assert len(options) > 2
+    target = options[2].get_attribute("value")
+    page.select_option("#replay-turn", target)
+    page.wait_for_selector(f".game[data-step='{target}']")
+    page.screenshot(path=str(DOCS / "web_replay.png"), full_page=True)
+    page.close()
+
+
+def test_two_player_game_against_heuristic_in_chinese(server, browser):
+    url, store = server
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(url + "/?lang=zh")
+    page.wait_for_selector("#start")
+    assert page.inner_text("#start") == "开始"
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "heuristic")
+    page.fill("#seed", "4")
+    page.screenshot(path=str(DOCS / "web_start_zh.png"))
+    page.click("#start")
+    page.wait_for_selector("[data-decision], [data-thinking], [data-game-over]")
+    decisions, _ = _play(page, store, 0, {"mid": "web_decision_zh.png", "end": "web_end_zh.png"}, mid_at=3)
+    assert decisions > 3
+    page.goto(url + "/?lang=zh#/")  # its replay (the newest log comes first), some turns in
+    page.wait_for_selector("[data-log]")
+    page.click("[data-log]")
+    page.wait_for_selector("#replay")
+    options = page.query_selector_all("#replay-turn option")
+    target = options[min(3, len(options) - 1)].get_attribute("value")
+    page.select_option("#replay-turn", target)
+    page.wait_for_selector(f".game[data-step='{target}']")
+    assert "玩家 1 (heuristic)" in page.inner_text("#app")
+    page.screenshot(path=str(DOCS / "web_replay_zh.png"), full_page=True)
+    page.close()
+
+
+def test_a_click_on_the_sector_or_card_a_decision_is_about_answers_it(server, browser):
+    url, store = server
+    game = store.create(["human"], seed=21)
+    clicked = {"sector": False, "card": False}
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(f"{url}/?lang=en#/game/{game.gid}")
+    for _ in range(400):
+        if all(clicked.values()) or game.state["over"]:
+            break
+        page.wait_for_selector("[data-decision], [data-game-over]")
+        if page.query_selector("[data-game-over]"):
+            break
+        step = page.get_attribute(".game", "data-step")
+        v = game.view(0)
+        kinds = {k for c in v["decision"]["choices"] for k in ("sector", "card") if k in c}
+        todo = [k for k in ("sector", "card") if k in kinds and not clicked[k]]
+        if todo:
+            kind = todo[0]
+            choice = next(c for c in v["decision"]["choices"] if kind in c)
+            if kind == "sector":
+                target = page.query_selector(f"#map [data-choice='{choice['action']}']")
+            else:
+                target = page.query_selector(f".card.choosable[data-card='{choice['card']}']")
+            assert target is not None, (kind, choice)
+            target.click()
+            clicked[kind] = True
+            page.wait_for_selector(f".game:not([data-step='{step}'])")
+            assert game.log.actions[int(step)] == choice["action"]  # the click answered with that choice
+        else:
+            buttons = page.query_selector_all("#decision [data-action]")
+            buttons[0].click()  # the first choice: takes actions, so sectors and cards come up
+            page.wait_for_selector(f".game:not([data-step='{step}'])")
+    assert all(clicked.values()), clicked
+    page.close()
