@@ -195,3 +195,16 @@ def test_cli_bench_on_ray(ray_instance, tmp_path: Path, capsys: pytest.CaptureFi
     assert data["meta"]["backend"] == "ray" and len(data["games"]) == 10
     assert out.with_suffix(".csv").exists() and out.with_suffix(".png").exists()
     assert ray_instance.is_initialized()
+
+
+def test_rllib_multi_agent_ppo_with_masking_trains(ray_instance) -> None:  # type: ignore[no-untyped-def]
+    from df_env.cluster.rllib_example import build_config, train
+
+    with pytest.raises(ValueError, match="num_players must be 1, 2 or 3"):
+        build_config(4)
+    rows = train(build_config(2, batch=256, minibatch=64, epochs=1, hidden=32), 2, verbose=False)
+    assert [r["iteration"] for r in rows] == [1, 2]
+    assert rows[1]["env_steps"] > rows[0]["env_steps"] >= 256 and rows[1]["episodes"] > 0
+    # both seats have their own policy, and both were trained (the env raises on any unmasked action)
+    assert set(rows[1]["policy_loss"]) == {"player_0", "player_1"}
+    assert set(rows[1]["return_mean"]) <= {"player_0", "player_1"}
