@@ -1,13 +1,14 @@
 """Scaling and overhead of the Ray backend against the local one: games/s of a bench on 1 and 2 workers.
 
-Each repeat runs, interleaved (the machine is shared, its speed drifts): local 1 process, Ray 1 worker, local 2
-processes, Ray 2 workers (a private local Ray instance with that many CPUs, started before the timing; the workers'
-own start and warm-up are inside it). Per-game overhead of Ray = (Ray wall - local wall) / games, also as a share
+Each repeat runs, interleaved (the machine is shared, its speed drifts; local and Ray alternate in going first):
+local 1 process, Ray 1 worker, local 2 processes, Ray 2 workers (a private local Ray instance with that many CPUs,
+started before the timing; the workers' own start and warm-up are inside it, unless ``--prestart`` runs a tiny
+bench first). Per-game overhead of Ray = (Ray wall - local wall) / games, also as a share
 of the local time per game.
 
 Usage::
 
-    PYTHONPATH=$PWD python experiments/ray_scaling.py --agents mcts:iters=100 --games 40 --repeats 3
+    PYTHONPATH=$PWD python experiments/ray_scaling.py --agents mcts:iters=100 --games 40 --repeats 3 [--prestart]
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--prestart", action="store_true", help="start the Ray workers before the timing")
     parser.add_argument("--out", default="results/ray_scaling.json")
     args = parser.parse_args()
 
@@ -40,9 +42,12 @@ def main() -> int:
     reference = None
     for rep in range(args.repeats):
         for jobs in args.jobs:
-            for name in ("local", "ray"):
+            for name in ("local", "ray") if rep % 2 == 0 else ("ray", "local"):  # alternate who goes first
                 backend = LocalBackend(jobs) if name == "local" else RayBackend(jobs=jobs)
                 try:
+                    if name == "ray" and args.prestart:  # start the workers, load the code: steady state only
+                        run_bench(BenchConfig(agents=("random",), games=2 * jobs), show_progress=False,
+                                  backend=backend)
                     t0 = time.perf_counter()
                     result = run_bench(config, show_progress=False, backend=backend)
                     wall = time.perf_counter() - t0

@@ -93,8 +93,8 @@ def build_config(num_players: int = 2, env_runners: int = 0, batch: int = 1000, 
     )
 
 
-def _seat_policy(agent_id: str, episode: Any, **kwargs: Any) -> str:
-    return agent_id
+def _seat_policy(agent_id: Any, episode: Any, **kwargs: Any) -> str:
+    return str(agent_id)
 
 
 def train(config: PPOConfig, iterations: int, verbose: bool = True) -> list[dict[str, Any]]:
