@@ -59,7 +59,11 @@ def main() -> int:
                 agent_seconds = sum(sum(g.seconds) for g in result.games)
                 runs.append({"repeat": rep, "backend": name, "jobs": jobs, "bench_seconds": result.seconds,
                              "wall_seconds": wall, "games_per_second": len(result.games) / result.seconds,
-                             "agent_seconds_per_game": agent_seconds / len(result.games)})
+                             "agent_seconds_per_game": agent_seconds / len(result.games),
+                             # wall time per game that is not the agents' (dispatch, idle tail): robust to the
+                             # machine's speed drifting between runs
+                             "other_seconds_per_game": result.seconds * jobs / len(result.games)
+                             - agent_seconds / len(result.games)})
                 print(f"repeat {rep} {name:5} jobs {jobs}: {len(result.games) / result.seconds:.3f} games/s "
                       f"({result.seconds:.1f} s; agent time {agent_seconds / len(result.games):.2f} s/game)",
                       flush=True)
@@ -71,12 +75,17 @@ def main() -> int:
         share = [(float(b["bench_seconds"]) / float(a["bench_seconds"]) - 1) for a, b in pairs]  # type: ignore[arg-type]
         gps = {n: [float(r["games_per_second"]) for r in runs if r["jobs"] == jobs and r["backend"] == n]  # type: ignore[arg-type]
                for n in ("local", "ray")}
-        summary[jobs] = {"games_per_second": {n: [min(v), max(v)] for n, v in gps.items()},
+        other = {n: [float(r["other_seconds_per_game"]) for r in runs  # type: ignore[arg-type]
+                     if r["jobs"] == jobs and r["backend"] == n] for n in ("local", "ray")}
+        summary[jobs] = {"other_seconds_per_game": {n: [min(v), max(v)] for n, v in other.items()},
+                         "games_per_second": {n: [min(v), max(v)] for n, v in gps.items()},
                          "ray_overhead_seconds_per_game": [min(over), max(over)],
                          "ray_overhead_share": [min(share), max(share)]}
         print(f"jobs {jobs}: games/s local {min(gps['local']):.3f}-{max(gps['local']):.3f}, ray "
               f"{min(gps['ray']):.3f}-{max(gps['ray']):.3f}; Ray overhead per game {min(over):+.3f} to "
-              f"{max(over):+.3f} s ({100 * min(share):+.1f}% to {100 * max(share):+.1f}%)")
+              f"{max(over):+.3f} s ({100 * min(share):+.1f}% to {100 * max(share):+.1f}%); time per game outside "
+              f"the agents: local {min(other['local']):.3f}-{max(other['local']):.3f} s, ray "
+              f"{min(other['ray']):.3f}-{max(other['ray']):.3f} s")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps({"agents": args.agents, "games": args.games, "runs": runs,
                                           "summary": summary}, indent=1) + "\n")
