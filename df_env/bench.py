@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import multiprocessing as mp
 import os
 import time
 from collections import Counter
@@ -37,6 +36,7 @@ from df_env.engine.constants import TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
 from df_env.engine.observation import observe
 from df_env.engine.rng import seed_words
 
+from .backends import Backend, LocalBackend, run_keyed
 from .progress import peak_update_arr
 
 DEFAULT_TURNS_PER_PLAYER = 100  # R25 guard, as the environments (df_env.envs.common.default_max_turns)
@@ -188,9 +188,11 @@ def _python_game(s: np.ndarray, agents: Sequence[Agent], agent_seed: int,
 _WORKER: dict[str, object] = {}
 
 
-def _init_worker(config: BenchConfig) -> None:
+def _init_worker(config: BenchConfig, warm: bool = False) -> None:
     _WORKER.clear()
     _WORKER["config"] = config
+    if warm:  # load the compiled code before the first game, out of its timing (fresh agents: no state kept)
+        _warm_up([make_agent(spec) for spec in set(config.agents)], config)
 
 
 def _agent(spec: str, seat: int) -> Agent:
@@ -353,9 +355,11 @@ def _warm_up(agents: list[Agent], config: BenchConfig) -> None:
     game_config = GameConfig(num_players=config.num_players)
     for agent in agents:
         play_game([agent] * config.num_players, game_config, 0, 0, 1)
-def run_bench(config: BenchConfig, show_progress: bool = True) -> BenchResult:
+def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend | None = None) -> BenchResult:
     """Play every game of ``config`` (in parallel when ``jobs`` > 1) and summarize.
 
+    ``backend`` runs the games (:mod:`df_env.backends`; default: this machine's processes, ``config.jobs``);
+    every game is counted exactly once whatever the backend (a retried game's second result is dropped).
     Raises :class:`agents.AgentSpecError` for a bad agent spec before any game is played.
     """
     from tqdm import tqdm
@@ -364,24 +368,17 @@ def run_bench(config: BenchConfig, show_progress: bool = True) -> BenchResult:
     compiled = all(a.policy_code is not None for a in checked.values())
     _warm_up(list(checked.values()), config)
     tasks = [(si, g) for g in range(config.games) for si in range(len(config.seatings()))]
-    jobs = min(config.jobs or os.cpu_count() or 1, len(tasks))
-    size = _chunk_size(compiled, len(tasks), jobs)
+    if backend is None:
+        backend = LocalBackend(min(config.jobs or os.cpu_count() or 1, len(tasks)))
+    size = _chunk_size(compiled, len(tasks), backend.workers)
+    fork_safe = all(a.fork_safe for a in checked.values())
     t0 = time.perf_counter()
-    results: list[GameResult] = []
     with tqdm(total=len(tasks), desc="bench", unit="game", disable=not show_progress, smoothing=0.05) as bar:
-        if jobs == 1:
-            _init_worker(config)
-            for chunk in _chunks(tasks, size):
-                results += _run_chunk(chunk)
-                bar.update(len(chunk))
-        else:
-            forkable = "fork" in mp.get_all_start_methods() and all(a.fork_safe for a in checked.values())
-            ctx = mp.get_context("fork" if forkable else "spawn")
-            with ctx.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
-                for part in pool.imap_unordered(_run_chunk, _chunks(tasks, size)):
-                    results += part
-                    bar.update(len(part))
+        results: list[GameResult] = list(run_keyed(
+            backend, _run_chunk, list(_chunks(tasks, size)), key=lambda r: (r.seating, r.game), expected=tasks,
+            initializer=_init_worker, initargs=(config, True), fork_safe=fork_safe,
+            on_chunk=lambda part: bar.update(len(part))))
     results.sort(key=lambda r: (r.seating, r.game))
     seconds = time.perf_counter() - t0
-    meta: dict[str, object] = {"jobs": jobs, "cpu_count": os.cpu_count(), "turn_limit": config.turn_limit}
+    meta: dict[str, object] = {**backend.describe(), "cpu_count": os.cpu_count(), "turn_limit": config.turn_limit}
     return BenchResult(config, results, summarize(config, results), seconds, meta)

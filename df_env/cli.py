@@ -5,6 +5,7 @@ Examples::
     df-env bench --quick                                   # the README's table and results/bench.png
     df-env bench --agents random heuristic mcts:iters=200 --games 1000
     df-env bench --players 2 --agents heuristic mcts:iters=100 --games 200
+    df-env bench --backend ray --address auto --agents mcts:iters=400 --games 1000   # on a Ray cluster
     df-env play --players 2 --opponents heuristic          # you are seat 0
     df-env replay results/games/game-7.json
     df-env campaign new galaxy.json --seed 7
@@ -61,7 +62,18 @@ def _bench(args: argparse.Namespace) -> None:
     except ValueError as err:
         raise CliError(str(err)) from None
     _check_output_folder(Path(args.out + ".json"), "--out")
-    result = run_bench(config, show_progress=not args.no_progress)
+    from df_env.backends import BackendError, make_backend
+
+    try:  # the local backend is run_bench's default (--jobs processes)
+        backend = make_backend(args.backend, args.jobs, args.address) if args.backend != "local" or args.address \
+            else None
+    except (ValueError, BackendError) as err:
+        raise CliError(str(err)) from None
+    try:
+        result = run_bench(config, show_progress=not args.no_progress, backend=backend)
+    finally:
+        if backend is not None:
+            backend.close()
     print(format_table(result))
     for path in write_all(result, args.out):
         print(f"wrote {path}")
@@ -242,7 +254,12 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
                    f"{' '.join(QUICK_AGENTS)} unless --agents/--games say otherwise")
     p.add_argument("--seed", type=_non_negative, default=0, help="the base seed every game's seed is derived from "
                    "(default 0)")
-    p.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: all cores)")
+    p.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: all cores); with --backend ray, "
+                   "games in flight at once (default: the cluster's CPUs)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local", help="where the games run: this "
+                   "machine's processes (default) or Ray tasks (the cluster extra; docs/cluster.md)")
+    p.add_argument("--address", help="with --backend ray: a running Ray cluster (HOST:PORT or auto; default: start "
+                   "a local Ray instance)")
     p.add_argument("--max-turns", type=_positive, help="stop games after this many player-turns (default 100 "
                    "per player)")
     p.add_argument("--restart-on-loss", action="store_true", help="the R24 variant")

@@ -1,0 +1,157 @@
+"""Where work runs: a small backend interface for running many independent, seeded jobs (games, episodes).
+
+A *backend* maps a module-level function over chunks of work items and yields each chunk's results as it
+finishes, in any order. Two backends:
+
+* :class:`LocalBackend`: this process (``jobs=1``) or a ``multiprocessing`` pool (forked when every agent is
+  fork safe, else spawned). No extra dependency.
+* :class:`df_env.cluster.ray_backend.RayBackend`: Ray tasks on a local Ray instance or a cluster (the ``cluster``
+  extra, ``pip install -e ".[cluster]"``). Imported only when asked for: ``import df_env`` never imports ray.
+
+The function is any picklable module-level ``fn(chunk: list) -> list`` (one result per item); an optional
+``initializer(*initargs)`` runs once in every worker process before its first chunk (as ``multiprocessing.Pool``).
+Nothing here knows about games: a benchmark maps :func:`df_env.bench._run_chunk` over ``(seating, game)`` pairs,
+self-play data generation maps an episode function over episode indices in the same way.
+
+:func:`run_keyed` adds the bookkeeping a distributed run needs: every result carries a key (the game index),
+a result whose key was already seen (a task that ran twice) is dropped, and at the end every expected key must
+have been seen exactly once.
+
+Example:
+    >>> from df_env.backends import LocalBackend, run_keyed
+    >>> out = list(run_keyed(LocalBackend(jobs=1), _squares, [[0, 1], [2]], key=lambda r: r[0]))
+    >>> sorted(out)
+    [(0, 0), (1, 1), (2, 4)]
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any
+
+BACKENDS = ("local", "ray")
+
+ChunkFn = Callable[[list[Any]], list[Any]]
+
+
+class BackendError(RuntimeError):
+    """A run could not be completed as asked (a backend that cannot start, a result missing at the end)."""
+
+
+class Backend:
+    """The interface: :meth:`imap_unordered` and :meth:`close` (also a context manager)."""
+
+    name = "backend"
+
+    @property
+    def workers(self) -> int:
+        """How many chunks run at once (sizes chunks: a few per worker)."""
+        raise NotImplementedError
+
+    def imap_unordered(self, fn: ChunkFn, chunks: Iterable[list[Any]], initializer: Callable[..., None] | None = None,
+                       initargs: tuple[Any, ...] = (), fork_safe: bool = True) -> Iterator[list[Any]]:
+        """``fn(chunk)`` for every chunk, yielded as each finishes (any order).
+
+        ``fork_safe=False`` asks for workers that are not forked from this process (torch agents).
+        """
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, object]:
+        """What ran the work, for a result file's ``meta``."""
+        return {"backend": self.name, "jobs": self.workers}
+
+    def close(self) -> None:
+        """Release what the backend started (a Ray instance it started itself)."""
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class LocalBackend(Backend):
+    """This machine: ``jobs=1`` runs in this process, more in a process pool (default: all cores)."""
+
+    name = "local"
+
+    def __init__(self, jobs: int | None = None) -> None:
+        if jobs is not None and jobs < 1:
+            raise ValueError(f"jobs must be >= 1, got {jobs}")
+        self._jobs = jobs or os.cpu_count() or 1
+
+    @property
+    def workers(self) -> int:
+        return self._jobs
+
+    def imap_unordered(self, fn: ChunkFn, chunks: Iterable[list[Any]], initializer: Callable[..., None] | None = None,
+                       initargs: tuple[Any, ...] = (), fork_safe: bool = True) -> Iterator[list[Any]]:
+        if self._jobs == 1:
+            if initializer is not None:
+                initializer(*initargs)
+            for chunk in chunks:
+                yield fn(chunk)
+            return
+        forkable = fork_safe and "fork" in mp.get_all_start_methods()
+        ctx = mp.get_context("fork" if forkable else "spawn")
+        with ctx.Pool(self._jobs, initializer=initializer, initargs=initargs) as pool:
+            yield from pool.imap_unordered(fn, chunks)
+
+
+def make_backend(name: str = "local", jobs: int | None = None, address: str | None = None) -> Backend:
+    """A backend by name: ``"local"`` (``jobs`` processes) or ``"ray"`` (``address``: a running cluster's
+    ``host:port`` or ``"auto"``; None starts a local Ray instance with ``jobs`` CPUs, default all cores)."""
+    if name == "local":
+        if address is not None:
+            raise ValueError("an address is only for the ray backend (--backend ray --address HOST:PORT)")
+        return LocalBackend(jobs)
+    if name == "ray":
+        try:
+            from df_env.cluster.ray_backend import RayBackend
+        except ImportError as err:
+            raise BackendError(f"the ray backend needs Ray ({err}); install the cluster extra: "
+                               f"pip install -e \".[cluster]\"") from err
+
+        return RayBackend(address=address, jobs=jobs)
+    raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+
+
+def run_keyed(backend: Backend, fn: ChunkFn, chunks: Sequence[list[Any]], key: Callable[[Any], Hashable],
+              expected: Iterable[Hashable] | None = None, initializer: Callable[..., None] | None = None,
+              initargs: tuple[Any, ...] = (), fork_safe: bool = True,
+              on_chunk: Callable[[list[Any]], None] | None = None) -> Iterator[Any]:
+    """Run ``fn`` over ``chunks`` on ``backend`` and yield every result once, as it arrives.
+
+    A result whose ``key(result)`` was already seen is dropped (a retried task whose first run also reported);
+    at the end every key of ``expected`` (default: one key per item, taken from the results) must have arrived
+    exactly once, else :class:`BackendError`. ``on_chunk`` sees each chunk's new results (a progress bar).
+    """
+    seen: set[Hashable] = set()
+    dropped = 0
+    for part in backend.imap_unordered(fn, chunks, initializer=initializer, initargs=initargs, fork_safe=fork_safe):
+        fresh = []
+        for r in part:
+            k = key(r)
+            if k in seen:
+                dropped += 1
+                continue
+            seen.add(k)
+            fresh.append(r)
+        if on_chunk is not None:
+            on_chunk(fresh)
+        yield from fresh
+    want = set(expected) if expected is not None else None
+    n_items = sum(len(c) for c in chunks)
+    if want is not None and seen != want:
+        missing, extra = sorted(want - seen, key=repr), sorted(seen - want, key=repr)
+        raise BackendError(f"{backend.name} backend: results missing for {missing[:10]} ({len(missing)} in all), "
+                           f"unexpected {extra[:10]}")
+    if len(seen) != n_items:
+        raise BackendError(f"{backend.name} backend: {len(seen)} distinct results for {n_items} items "
+                           f"({dropped} duplicates dropped)")
+
+
+def _squares(chunk: list[int]) -> list[tuple[int, int]]:
+    return [(x, x * x) for x in chunk]
