@@ -13,6 +13,7 @@ Examples::
     df-env campaign show galaxy.json
     df-env campaign restore galaxy.json     # put the backup (galaxy.json.bak) back in place
     df-env agents                                          # the agents and their options
+    df-env train --preset solo --minutes 60                # train a network (docs/training.md)
 """
 
 from __future__ import annotations
@@ -287,12 +288,15 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
-    sub = parser.add_subparsers(dest="command", required=True, metavar="bench|play|replay|campaign|agents")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="bench|play|replay|campaign|agents|train")
     _add_bench(sub)
     _add_play(sub)
     _add_replay(sub)
     _add_campaign(sub)
     sub.add_parser("agents", help="list the agents and their options").set_defaults(func=_agents)
+    from df_env.train.cli import add_parser as _add_train
+
+    _add_train(sub)
     return parser
 
 
