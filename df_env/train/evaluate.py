@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from agents import make_agent
+from agents import Agent, make_agent
 from df_env.bench import derive_seed, play_game, wilson
 from df_env.engine.api import GameConfig, apply_action, legal_mask, new_game
 from df_env.engine.observation import observe
@@ -50,7 +50,7 @@ def evaluate_policy(policy: Policy, num_players: int, opponent: str = "", games:
         ids = list(range(first, min(games, first + batch)))
         states = {g: new_game(config, derive_seed(seed, g)) for g in ids}
         seats = {g: g % num_players for g in ids}
-        opps: dict[tuple[int, int], object] = {}
+        opps: dict[tuple[int, int], Agent] = {}
         for g in ids:
             for p in range(num_players):
                 if p != seats[g]:
@@ -67,8 +67,8 @@ def evaluate_policy(policy: Policy, num_players: int, opponent: str = "", games:
                     p = int(s["dplayer"])
                     agent = opps[(g, p)]
                     mask = legal_mask(s)
-                    obs = observe(s, p) if agent.uses_observation else None  # type: ignore[attr-defined]
-                    a = agent.act(obs, mask, s.copy() if agent.uses_state else None)  # type: ignore[attr-defined]
+                    obs = observe(s, p) if agent.uses_observation else None
+                    a = agent.act(obs, mask, s.copy() if agent.uses_state else None)
                     apply_action(s, int(a))
                 if s["over"] or s["turn"] > limit:
                     wins += int(s["winner"] == seats[g])

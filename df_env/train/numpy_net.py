@@ -47,7 +47,7 @@ def save_net(path: str | Path, weights: dict[str, np.ndarray], num_players: int,
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
-            np.savez_compressed(f, __meta__=np.array(json.dumps(meta)), **arrays)
+            np.savez_compressed(f, __meta__=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
@@ -70,9 +70,16 @@ class NumpyEntityNet:
         lay = entity_layout(self.num_players)
         self.lay = lay
         self.obs_size = lay.obs_size
-        self.kind = np.eye(N_KINDS, dtype=np.float32)[lay.card_kind]
-        self.sector_id = np.eye(37, dtype=np.float32)
-        self.adv_id = np.eye(36, dtype=np.float32)
+        # the one-hot inputs (card slot kind, sector and advancement index) as per-row biases of the first layers
+        nf = lay.card_idx.shape[1]
+        w1 = weights["card1.weight"]
+        self.card_w, self.card_b = w1[:nf], w1[nf:][lay.card_kind] + weights["card1.bias"]
+        ws = weights["sec1.weight"]
+        mf = lay.map_idx.shape[1] + 1
+        self.sec_w, self.sec_b = ws[:mf], ws[mf:] + weights["sec1.bias"]
+        wa = weights["adv1.weight"]
+        self.adv_w, self.adv_b = wa[:3], wa[3:] + weights["adv1.bias"]
+        assert self.card_b.shape[0] == len(lay.card_kind) and self.sec_b.shape[0] == 37 and N_KINDS > 0
 
     def _lin(self, name: str, x: np.ndarray) -> np.ndarray:
         y = x @ self.w[name + ".weight"]
@@ -90,18 +97,15 @@ class NumpyEntityNet:
         lay, b = self.lay, x.shape[0]
         cards = x[:, lay.card_idx]
         present = cards[..., 0:1]
-        kind = np.broadcast_to(self.kind, (b, *self.kind.shape))
-        e = _relu(self._lin("card2", _relu(self._lin("card1", np.concatenate([cards, kind], -1)))))
+        e = _relu(self._lin("card2", _relu(cards @ self.card_w + self.card_b)))
         em = e * present
         c_mean = em.sum(1) / (present.sum(1) + 1.0)
         c_max = em.max(1)
-        sx = np.concatenate([x[:, lay.map_idx], x[:, lay.dsec_idx][..., None],
-                             np.broadcast_to(self.sector_id, (b, 37, 37))], -1)
-        s1 = _relu(self._lin("sec1", sx))
+        sx = np.concatenate([x[:, lay.map_idx], x[:, lay.dsec_idx][..., None]], -1)
+        s1 = _relu(sx @ self.sec_w + self.sec_b)
         s = _relu(self._lin("sec2", s1) + self._lin("sec2n", lay.adjacency @ s1))
         s_mean, s_max = s.mean(1), s.max(1)
-        ax = np.concatenate([x[:, lay.adv_idx], np.broadcast_to(self.adv_id, (b, 36, 36))], -1)
-        a = _relu(self._lin("adv1", ax))
+        a = _relu(x[:, lay.adv_idx] @ self.adv_w + self.adv_b)
         g = _relu(self._lin("glob", x[:, lay.glob_idx]))
         c = _relu(self._lin("trunk2", _relu(self._lin("trunk1", np.concatenate([g, c_mean, c_max, s_mean, s_max],
                                                                                  -1)))))

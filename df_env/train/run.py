@@ -60,10 +60,10 @@ def build_model(config: dict[str, Any], out: Path) -> tuple[Any, Any]:
     from .torch_net import EntityPolicy
 
     torch.set_num_threads(int(config["threads"]) or (os.cpu_count() or 1))
-    venv = DeepFutureSB3VecEnv(num_envs=config["num_envs"], num_players=config["num_players"],
+    base = DeepFutureSB3VecEnv(num_envs=config["num_envs"], num_players=config["num_players"],
                                opponents=config["opponents"], reward_fn=config["reward"], seed=config["seed"],
                                threads=int(config["env_threads"]) or None)
-    venv = VecMonitor(venv)
+    venv = VecMonitor(base)
     if config["net"] == "entity":
         policy: Any = EntityPolicy
         policy_kwargs: dict[str, Any] = {"num_players": config["num_players"], "dims": dict(config["dims"])}

@@ -31,6 +31,15 @@ DEFAULT_DIMS: dict[str, int] = {"card": 32, "sector": 32, "adv": 16, "glob": 128
 class EntityNet(nn.Module):
     """Observation ``(B, D)`` -> (logits ``(B, 200)``, value ``(B, 1)``)."""
 
+    glob_idx: th.Tensor
+    card_idx: th.Tensor
+    map_idx: th.Tensor
+    dsec_idx: th.Tensor
+    adv_idx: th.Tensor
+    action_index: th.Tensor
+    card_kind: th.Tensor
+    adjacency: th.Tensor
+
     def __init__(self, num_players: int, dims: dict[str, int] | None = None) -> None:
         super().__init__()
         self.num_players = num_players
@@ -42,8 +51,6 @@ class EntityNet(nn.Module):
                           ("dsec_idx", lay.dsec_idx), ("adv_idx", lay.adv_idx), ("action_index", lay.action_index)):
             self.register_buffer(name, th.as_tensor(arr, dtype=th.long), persistent=False)
         self.register_buffer("card_kind", th.eye(N_KINDS)[th.as_tensor(lay.card_kind)], persistent=False)
-        self.register_buffer("sector_id", th.eye(37), persistent=False)
-        self.register_buffer("adv_id", th.eye(36), persistent=False)
         self.register_buffer("adjacency", th.as_tensor(lay.adjacency), persistent=False)
         for h in HEAD_BLOCKS:
             self.register_buffer(f"rows_{h}", th.as_tensor(lay.head_rows[h], dtype=th.long), persistent=False)
@@ -75,6 +82,7 @@ class EntityNet(nn.Module):
                 if m.bias is not None:
                     nn.init.zeros_(m.bias)
         for m in [*self.head_o.values(), self.context_out]:
+            assert isinstance(m, nn.Linear)
             nn.init.orthogonal_(m.weight, gain=0.01)
         nn.init.orthogonal_(self.value.weight, gain=1.0)
 
@@ -83,18 +91,22 @@ class EntityNet(nn.Module):
         b = x.shape[0]
         cards = x[:, self.card_idx]                                        # (B, C, 40)
         present = cards[..., 0:1]                                          # (B, C, 1)
-        kind = self.card_kind.unsqueeze(0).expand(b, -1, -1)
-        e = relu(self.card2(relu(self.card1(th.cat([cards, kind], -1)))))  # (B, C, dc)
+        # card1 of [features, kind one-hot] = W_f features + W_k[kind] (the one-hot part is a per-slot bias)
+        w1 = self.card1.weight
+        nf = cards.shape[-1]
+        slot_bias = self.card_kind @ w1[:, nf:].T + self.card1.bias      # (C, dc)
+        e = relu(self.card2(relu(nn.functional.linear(cards, w1[:, :nf]) + slot_bias)))  # (B, C, dc)
         em = e * present
         c_mean = em.sum(1) / (present.sum(1) + 1.0)
         c_max = em.max(1).values
-        sx = th.cat([x[:, self.map_idx], x[:, self.dsec_idx].unsqueeze(-1),
-                     self.sector_id.unsqueeze(0).expand(b, -1, -1)], -1)
-        s1 = relu(self.sec1(sx))
+        sx = th.cat([x[:, self.map_idx], x[:, self.dsec_idx].unsqueeze(-1)], -1)
+        ws = self.sec1.weight
+        nf = sx.shape[-1]
+        s1 = relu(nn.functional.linear(sx, ws[:, :nf]) + ws[:, nf:].T + self.sec1.bias)
         s = relu(self.sec2(s1) + self.sec2n(th.matmul(self.adjacency, s1)))  # (B, 37, ds)
         s_mean, s_max = s.mean(1), s.max(1).values
-        ax = th.cat([x[:, self.adv_idx], self.adv_id.unsqueeze(0).expand(b, -1, -1)], -1)
-        a = relu(self.adv1(ax))                                            # (B, 36, da)
+        wa = self.adv1.weight
+        a = relu(nn.functional.linear(x[:, self.adv_idx], wa[:, :3]) + wa[:, 3:].T + self.adv1.bias)  # (B, 36, da)
         g = relu(self.glob(x[:, self.glob_idx]))
         c = relu(self.trunk2(relu(self.trunk1(th.cat([g, c_mean, c_max, s_mean, s_max], -1)))))
         value = self.value(c)
@@ -155,9 +167,10 @@ class EntityPolicy(MaskableActorCriticPolicy):
 
     def _build(self, lr_schedule: Any) -> None:
         self.mlp_extractor = EntityNet(self._num_players, self._dims)  # type: ignore[assignment]
-        self.action_net = nn.Identity()
-        self.value_net = nn.Identity()
-        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+        self.action_net = nn.Identity()  # type: ignore[assignment]
+        self.value_net = nn.Identity()  # type: ignore[assignment]
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),  # type: ignore[call-arg]
+                                              **self.optimizer_kwargs)
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
