@@ -210,6 +210,28 @@ def test_train_cli_writes_logs_checkpoints_curve_and_a_playable_model(tmp_path: 
     assert main(argv) == 2
 
 
+def test_mlp_policy_exports_to_numpy_with_the_same_logits(tmp_path: Path) -> None:
+    from sb3_contrib import MaskablePPO
+
+    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.train.torch_net import export_policy
+
+    model = MaskablePPO("MlpPolicy", DeepFutureSB3VecEnv(num_envs=2, num_players=2, seed=0), n_steps=8,
+                        batch_size=16, seed=0, device="cpu", policy_kwargs={"net_arch": [32, 16]})
+    kind, weights, dims = export_policy(model)
+    assert kind == "mlp" and dims == {"hidden": [32, 16]}
+    net = load_net(save_net(tmp_path / "mlp.npz", weights, 2, dims, kind="mlp"))
+    x = np.stack([o for o, _ in _observations(2, games=2)])
+    with torch.no_grad():
+        latent = model.policy.mlp_extractor.forward_actor(torch.as_tensor(x))
+        logits = model.policy.action_net(latent).numpy()
+    np.testing.assert_allclose(net.forward(x)[0], logits, atol=1e-5, rtol=1e-5)
+    agent = make_agent(f"net:path={tmp_path / 'mlp.npz'}")
+    agent.reset(np.random.default_rng(0), 0)
+    obs, mask = _observations(2, games=1)[0]
+    assert mask[agent.act(obs, mask)]
+
+
 def test_train_cli_rejects_bad_settings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["train", "--set", "nonsense", "--out", str(tmp_path / "x")]) == 2
     assert "KEY=VALUE" in capsys.readouterr().err

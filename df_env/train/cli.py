@@ -16,6 +16,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("train", help="train a MaskablePPO agent (needs the train extra: torch, sb3-contrib)",
@@ -35,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="any config key (docs/training.md), VALUE as JSON where not a plain string")
     p.add_argument("--out", help="output folder (default results/train/PRESET)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--export", metavar="ZIP", help="only convert a checkpoint (.zip of the entity net) to .npz")
+    p.add_argument("--export", metavar="ZIP", help="only convert a checkpoint (.zip) to a torch-free .npz model")
     p.add_argument("--to", metavar="NPZ", help="with --export: the .npz to write")
     p.set_defaults(func=run)
 
@@ -70,22 +72,29 @@ def _need_train_extra() -> None:
 
 
 def export_checkpoint(zip_path: str, npz_path: str) -> Path:
-    """Convert a MaskablePPO checkpoint of the entity net to a torch-free model file."""
+    """Convert a MaskablePPO checkpoint (entity net or flat MLP) to a torch-free model file."""
     from sb3_contrib import MaskablePPO
 
     from df_env.cli import CliError
 
     from .numpy_net import save_net
-    from .torch_net import EntityNet
+    from .torch_net import export_policy
 
     if not Path(zip_path).is_file():
         raise CliError(f"--export: no checkpoint {zip_path!r}")
     model = MaskablePPO.load(zip_path, device="cpu")
-    net = model.policy.mlp_extractor
-    if not isinstance(net, EntityNet):
-        raise CliError(f"--export: {zip_path} is not an entity-net checkpoint (the flat MLP has no numpy form)")
-    return save_net(npz_path, net.export(), net.num_players, net.dims, {"checkpoint": str(zip_path),
-                                                                       "steps": int(model.num_timesteps)})
+    try:
+        kind, weights, dims = export_policy(model)
+    except ValueError as err:
+        raise CliError(f"--export {zip_path}: {err}") from None
+    from df_env.engine.observation import observation_layout
+
+    sizes = {observation_layout(n).size: n for n in (1, 2, 3)}
+    players = sizes.get(int(np.prod(model.observation_space.shape or ())))
+    if players is None:
+        raise CliError(f"--export {zip_path}: its observations are not those of a df_env game")
+    return save_net(npz_path, weights, players, dims, {"checkpoint": str(zip_path),
+                                                       "steps": int(model.num_timesteps)}, kind=kind)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -110,5 +119,4 @@ def run(args: argparse.Namespace) -> None:
 
     summary = train(config, out, show_progress=not args.no_progress)
     print(json.dumps(summary, indent=1))
-    print(f"wrote {out}/ (eval.csv, progress.csv, best.zip, final.zip, curve.png"
-          + (", best.npz, final.npz)" if config["net"] == "entity" else ")"))
+    print(f"wrote {out}/ (eval.csv, progress.csv, best.zip, best.npz, final.zip, final.npz, curve.png)")

@@ -37,11 +37,14 @@ def default_model_path(num_players: int) -> Path:
 
 
 def save_net(path: str | Path, weights: dict[str, np.ndarray], num_players: int, dims: dict[str, int],
-             made_by: dict[str, Any] | None = None) -> Path:
-    """Write a model file atomically (a temporary file in the same folder, then renamed)."""
+             made_by: dict[str, Any] | None = None, kind: str = "entity") -> Path:
+    """Write a model file atomically (a temporary file in the same folder, then renamed). ``kind``: ``"entity"``
+    (:class:`NumpyEntityNet`) or ``"mlp"`` (:class:`NumpyMlpNet`, the policy of SB3's flat MLP)."""
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    meta = {"format": NET_FORMAT, "kind": "entity", "num_players": int(num_players), "dims": dict(dims),
+    meta = {"format": NET_FORMAT, "kind": kind, "num_players": int(num_players), "dims": dict(dims),
             "layout": layout_fingerprint(num_players), "made_by": made_by or {}}
     arrays = {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()}
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
@@ -133,6 +136,41 @@ class NumpyEntityNet:
         return logits.argmax(axis=1)
 
 
+class NumpyMlpNet:
+    """The policy of SB3's ``MlpPolicy`` (``pi.K`` Linear layers with tanh, then ``action``) in numpy. The file
+    holds no value head (it would double the size): ``forward`` returns NaN values."""
+
+    def __init__(self, weights: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.num_players = int(meta["num_players"])
+        self.obs_size = entity_layout(self.num_players).obs_size
+        k = 0
+        self.layers: list[tuple[np.ndarray, np.ndarray]] = []
+        while f"pi.{k}.weight" in weights:
+            self.layers.append((weights[f"pi.{k}.weight"], weights[f"pi.{k}.bias"]))
+            k += 1
+        self.out = (weights["action.weight"], weights["action.bias"])
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        x = np.asarray(x, dtype=np.float32)
+        if x.ndim == 1:
+            x = x[None]
+        if x.shape[1] != self.obs_size:
+            raise ValueError(f"this model is for {self.num_players}-player games (observations of size "
+                             f"{self.obs_size}); got observations of size {x.shape[1]}")
+        for w, b in self.layers:
+            x = np.tanh(x @ w + b)
+        return x @ self.out[0] + self.out[1], np.full(x.shape[0], np.nan, dtype=np.float32)
+
+    def act(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        logits, _ = self.forward(obs)
+        logits = np.where(np.asarray(masks, dtype=bool).reshape(logits.shape), logits, -np.inf)
+        return logits.argmax(axis=1)
+
+
+KINDS: dict[str, type[NumpyEntityNet] | type[NumpyMlpNet]] = {"entity": NumpyEntityNet, "mlp": NumpyMlpNet}
+
+
 def _check_layout(meta: dict[str, Any], path: str) -> None:
     n = meta.get("num_players")
     if n not in (1, 2, 3):
@@ -146,7 +184,7 @@ def _check_layout(meta: dict[str, Any], path: str) -> None:
                 f"{mine[key]!r}): retrain it with this version (df-env train) or use a df_env of its version")
 
 
-def load_net(path: str | Path) -> NumpyEntityNet:
+def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
     """Load a model file; :class:`ModelFileError` when it is missing, unreadable or made for another layout."""
     p = Path(path)
     if not p.is_file():
@@ -157,8 +195,11 @@ def load_net(path: str | Path) -> NumpyEntityNet:
             weights = {k: data[k] for k in data.files if k != "__meta__"}
     except (OSError, ValueError, KeyError, json.JSONDecodeError) as err:
         raise ModelFileError(f"cannot read {str(p)!r} as a df_env model file (.npz with __meta__): {err}") from None
-    if meta.get("format") != NET_FORMAT or meta.get("kind") != "entity":
+    if meta.get("format") != NET_FORMAT or meta.get("kind") not in KINDS:
         raise ModelFileError(f"model {p}: format {meta.get('format')!r}/{meta.get('kind')!r}, this df_env reads "
-                             f"format {NET_FORMAT} 'entity'")
+                             f"format {NET_FORMAT}, kinds {', '.join(KINDS)}")
     _check_layout(meta, str(p))
-    return NumpyEntityNet(weights, meta)
+    try:
+        return KINDS[meta["kind"]](weights, meta)
+    except KeyError as err:
+        raise ModelFileError(f"model {p}: the weight {err} is missing") from None

@@ -7,8 +7,8 @@ Writes into the output folder:
   (with ``tensorboard: true``; ``tensorboard --logdir OUT``);
 * ``eval.csv``: one row per evaluation and opponent: step, minutes, games, wins, win rate and its 95% Wilson
   interval, and the baseline (the heuristic on the same games);
-* ``checkpoints/step_N.zip`` every ``checkpoint_every`` steps; ``best.zip`` (+ ``best.npz`` for the entity net:
-  the torch-free model for the ``net`` agent) whenever an evaluation beats the best so far; ``final.zip`` /
+* ``checkpoints/step_N.zip`` every ``checkpoint_every`` steps; ``best.zip`` (+ ``best.npz``: the torch-free model
+  for the ``net`` agent) whenever an evaluation beats the best so far; ``final.zip`` /
   ``final.npz``; ``curve.png`` (the learning curve) and ``summary.json``.
 """
 
@@ -36,16 +36,15 @@ def _atomic_write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def export_npz(model: Any, path: Path, config: dict[str, Any], step: int) -> Path | None:
-    """The entity net of ``model`` as a torch-free ``.npz`` (None for the flat MLP, which has no numpy form)."""
+def export_npz(model: Any, path: Path, config: dict[str, Any], step: int) -> Path:
+    """The policy of ``model`` as a torch-free ``.npz`` (entity net, or the flat MLP's actor)."""
     from .numpy_net import save_net
+    from .torch_net import export_policy
 
-    if config["net"] != "entity":
-        return None
-    net = model.policy.mlp_extractor
+    kind, weights, dims = export_policy(model)
     made_by = {"command": " ".join(["df-env", *sys.argv[1:]]) if sys.argv else "", "seed": config["seed"],
                "steps": int(step), "config": {k: v for k, v in config.items() if k != "out_dir"}}
-    return save_net(path, net.export(), config["num_players"], net.dims, made_by)
+    return save_net(path, weights, config["num_players"], dims, made_by, kind=kind)
 
 
 def build_model(config: dict[str, Any], out: Path) -> tuple[Any, Any]:

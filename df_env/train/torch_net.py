@@ -176,3 +176,22 @@ class EntityPolicy(MaskableActorCriticPolicy):
         data = super()._get_constructor_parameters()
         data.update(num_players=self._num_players, dims=self._dims)
         return data
+
+
+def export_policy(model: Any) -> tuple[str, dict[str, np.ndarray], dict[str, int]]:
+    """(kind, weights, dims) of a MaskablePPO model's policy for :func:`df_env.train.numpy_net.save_net`:
+    the entity network, or the actor of SB3's flat ``MlpPolicy`` (tanh layers; no value head)."""
+    policy = model.policy
+    net = policy.mlp_extractor
+    if isinstance(net, EntityNet):
+        return "entity", net.export(), dict(net.dims)
+    layers = [m for m in net.policy_net if isinstance(m, nn.Linear)]
+    acts = [m for m in net.policy_net if not isinstance(m, nn.Linear)]
+    if not all(isinstance(m, nn.Tanh) for m in acts) or not isinstance(policy.action_net, nn.Linear):
+        raise ValueError("only the entity net and SB3's MlpPolicy with tanh activations can be exported")
+    weights: dict[str, np.ndarray] = {}
+    for k, m in enumerate([*layers, policy.action_net]):
+        name = f"pi.{k}" if k < len(layers) else "action"
+        weights[name + ".weight"] = np.ascontiguousarray(m.weight.detach().cpu().numpy().T.astype(np.float32))
+        weights[name + ".bias"] = m.bias.detach().cpu().numpy().astype(np.float32)
+    return "mlp", weights, {"hidden": [int(m.out_features) for m in layers]}  # type: ignore[dict-item]
