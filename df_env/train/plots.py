@@ -51,3 +51,35 @@ def learning_curve(out: str | Path, path: str | Path | None = None) -> Path:
     fig.savefig(target)
     plt.close(fig)
     return target
+
+
+def compare_runs(runs: dict[str, str | Path], path: str | Path, x: str = "minutes") -> Path:
+    """Evaluation win rates (95% Wilson bands) of several runs against wall minutes (``x="minutes"``) or env
+    steps (``x="step"``) in one picture, with the heuristic's rate on the same games dashed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    baseline = None
+    for label, folder in runs.items():
+        rows = _rows(Path(folder) / "eval.csv")
+        if not rows:
+            continue
+        xs = [float(r[x]) for r in rows]
+        line = ax.plot(xs, [100 * float(r["win_rate"]) for r in rows], marker="o", ms=3, label=label)[0]
+        ax.fill_between(xs, [100 * float(r["lo"]) for r in rows], [100 * float(r["hi"]) for r in rows],
+                        alpha=0.15, color=line.get_color())
+        baseline = 100 * float(rows[0]["baseline_win_rate"])
+    if baseline is not None:
+        ax.axhline(baseline, ls="--", color="black", alpha=0.6, label="heuristic, same games")
+    ax.set_xlabel("wall minutes" if x == "minutes" else "env steps")
+    ax.set_ylabel("win rate (%)")
+    ax.set_ylim(0, 100)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return Path(path)
