@@ -208,6 +208,13 @@ def test_train_cli_writes_logs_checkpoints_curve_and_a_playable_model(tmp_path: 
     np.testing.assert_allclose(load_net(out / "final.npz").forward(x)[0], lt.numpy(), atol=1e-5, rtol=1e-5)
     # a second run into the same folder is refused (nothing is overwritten)
     assert main(argv) == 2
+    # training goes on from a checkpoint: its step count continues
+    more = ["train", "--resume", str(out / "final.zip"), "--timesteps", "128", "--minutes", "0", "--eval-games",
+            "2", "--threads", "1", "--no-progress", "--out", str(tmp_path / "more"), "--set", "num_envs=8",
+            "--set", "eval_every=128", "--set", "checkpoint_every=0"]
+    assert main(more) == 0
+    resumed = json.loads((tmp_path / "more" / "summary.json").read_text())
+    assert (resumed["start_step"], resumed["steps"]) == (256, 384)
 
 
 def test_mlp_policy_exports_to_numpy_with_the_same_logits(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ Examples::
     df-env train --preset 2p --minutes 30 --out results/train/2p
     df-env train --net mlp --minutes 10             # the flat MLP, for comparison
     df-env train --set ent_coef=0.005 --set n_epochs=4 --timesteps 2000000 --seed 1
+    df-env train --resume results/train/solo/final.zip --timesteps 2000000 --out results/train/solo_more
     df-env train --export results/train/solo/best.zip --to model.npz   # a checkpoint as a torch-free model
 """
 
@@ -37,6 +38,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="any config key (docs/training.md), VALUE as JSON where not a plain string")
     p.add_argument("--out", help="output folder (default results/train/PRESET)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--resume", metavar="ZIP", help="go on training a checkpoint (.zip) for --timesteps more steps "
+                   "(its PPO settings; the env, budget and evaluation from the preset/--set)")
     p.add_argument("--export", metavar="ZIP", help="only convert a checkpoint (.zip) to a torch-free .npz model")
     p.add_argument("--to", metavar="NPZ", help="with --export: the .npz to write")
     p.set_defaults(func=run)
@@ -117,6 +120,8 @@ def run(args: argparse.Namespace) -> None:
         raise CliError(f"--out {out} already holds a training run (eval.csv); give another folder")
     from .run import train
 
-    summary = train(config, out, show_progress=not args.no_progress)
+    if args.resume and not Path(args.resume).is_file():
+        raise CliError(f"--resume: no checkpoint {args.resume!r}")
+    summary = train(config, out, show_progress=not args.no_progress, resume=args.resume)
     print(json.dumps(summary, indent=1))
     print(f"wrote {out}/ (eval.csv, progress.csv, best.zip, best.npz, final.zip, final.npz, curve.png)")

@@ -47,8 +47,9 @@ def export_npz(model: Any, path: Path, config: dict[str, Any], step: int) -> Pat
     return save_net(path, weights, config["num_players"], dims, made_by, kind=kind)
 
 
-def build_model(config: dict[str, Any], out: Path) -> tuple[Any, Any]:
-    """The vector env (wrapped in ``VecMonitor``) and the MaskablePPO model of ``config``."""
+def build_model(config: dict[str, Any], out: Path, resume: str | Path | None = None) -> tuple[Any, Any]:
+    """The vector env (wrapped in ``VecMonitor``) and the MaskablePPO model of ``config`` (or the checkpoint
+    ``resume``, trained on: its network, optimizer state and step count)."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.logger import configure
@@ -68,6 +69,12 @@ def build_model(config: dict[str, Any], out: Path) -> tuple[Any, Any]:
         policy_kwargs: dict[str, Any] = {"num_players": config["num_players"], "dims": dict(config["dims"])}
     else:
         policy, policy_kwargs = "MlpPolicy", {"net_arch": list(config["mlp_arch"])}
+    if resume is not None:
+        model = MaskablePPO.load(str(resume), env=venv, device="cpu")
+        if model.observation_space.shape != venv.observation_space.shape:
+            raise ValueError(f"--resume {resume}: the checkpoint is for another number of players")
+        model.set_logger(configure(str(out), ["csv"] + (["tensorboard"] if config["tensorboard"] else [])))
+        return venv, model
     model = MaskablePPO(policy, venv, n_steps=config["n_steps"], batch_size=config["batch_size"],
                         n_epochs=config["n_epochs"], learning_rate=config["learning_rate"], gamma=config["gamma"],
                         gae_lambda=config["gae_lambda"], ent_coef=config["ent_coef"],
@@ -107,6 +114,7 @@ def make_callback(config: dict[str, Any], out: Path, show_progress: bool) -> Any
             self.bar: Any = None
             self.stopped_by_time = False
             self.started = False
+            self.start = 0
 
         def _on_training_start(self) -> None:
             t = time.perf_counter()
@@ -122,6 +130,7 @@ def make_callback(config: dict[str, Any], out: Path, show_progress: bool) -> Any
         def _on_step(self) -> bool:
             if not self.started:  # the clock starts after the first step: numba compiles the env's kernels once
                 self.started = True
+                self.start = self.num_timesteps - self.training_env.num_envs
                 self.t0 = time.perf_counter()
                 self.eval_seconds = 0.0
             dones, rewards = self.locals["dones"], self.locals["rewards"]
@@ -146,7 +155,7 @@ def make_callback(config: dict[str, Any], out: Path, show_progress: bool) -> Any
                 self.logger.record("rollout/episodes", self.ep_count)
             self.ep_wins = self.ep_count = 0
             train_s = max(1e-9, time.perf_counter() - self.t0 - self.eval_seconds)
-            self.logger.record("time/steps_per_s_no_eval", round(self.num_timesteps / train_s, 1))
+            self.logger.record("time/steps_per_s_no_eval", round((self.num_timesteps - self.start) / train_s, 1))
             self.logger.record("time/wall_minutes", round((time.perf_counter() - self.t0) / 60, 3))
 
         def run_eval(self) -> list[EvalResult]:
@@ -182,14 +191,19 @@ def make_callback(config: dict[str, Any], out: Path, show_progress: bool) -> Any
     return TrainCallback()
 
 
-def train(config: dict[str, Any], out_dir: str | Path, show_progress: bool = True) -> dict[str, Any]:
-    """Train with ``config`` (see :mod:`df_env.train.config`) into ``out_dir``; returns the summary."""
+def train(config: dict[str, Any], out_dir: str | Path, show_progress: bool = True,
+          resume: str | Path | None = None) -> dict[str, Any]:
+    """Train with ``config`` (see :mod:`df_env.train.config`) into ``out_dir``; returns the summary. ``resume``: a
+    checkpoint ``.zip`` to go on training (its PPO settings and step count; ``config`` gives the env, the budget
+    and the evaluation)."""
     out = Path(out_dir)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
     _atomic_write(out / "config.json", json.dumps(config, indent=1) + "\n")
-    venv, model = build_model(config, out)
+    venv, model = build_model(config, out, resume)
     callback = make_callback(config, out, show_progress)
-    model.learn(total_timesteps=config["total_timesteps"], callback=callback)
+    start = int(model.num_timesteps)
+    callback.last_eval = callback.last_ckpt = start
+    model.learn(total_timesteps=config["total_timesteps"], callback=callback, reset_num_timesteps=resume is None)
     wall = time.perf_counter() - callback.t0
     train_s = max(1e-9, wall - callback.eval_seconds)
     if callback.last_eval != model.num_timesteps:
@@ -200,8 +214,10 @@ def train(config: dict[str, Any], out_dir: str | Path, show_progress: bool = Tru
     from .plots import learning_curve
 
     learning_curve(out)
-    summary = {"steps": int(model.num_timesteps), "wall_seconds": round(wall, 1),
-               "steps_per_s": round(model.num_timesteps / train_s, 1), "eval_seconds": round(callback.eval_seconds, 1),
+    summary = {"steps": int(model.num_timesteps), "start_step": start, "resumed_from": str(resume or ""),
+               "wall_seconds": round(wall, 1),
+               "steps_per_s": round((model.num_timesteps - start) / train_s, 1),
+               "eval_seconds": round(callback.eval_seconds, 1),
                "best_eval_win_rate": callback.best, "stopped_by_time": callback.stopped_by_time,
                "baseline": {k or "solo": v.as_dict() for k, v in callback.baseline.items()}}
     _atomic_write(out / "summary.json", json.dumps(summary, indent=1) + "\n")
