@@ -315,6 +315,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         user_errors += (CampaignError,)
     except ImportError:
         pass
+    from df_env.train.errors import ConfigError, ModelFileError
+
+    user_errors += (ConfigError, ModelFileError)
     try:
         args.func(args)
     except user_errors as err:

@@ -69,17 +69,16 @@ def _need_train_extra() -> None:
         import sb3_contrib  # noqa: F401
         import torch  # noqa: F401
     except ImportError as err:
-        from df_env.cli import CliError
+        from .config import ConfigError
 
-        raise CliError(f"df-env train needs torch and sb3-contrib: pip install -e '.[train]' ({err})") from None
+        raise ConfigError(f"df-env train needs torch and sb3-contrib: pip install -e '.[train]' ({err})") from None
 
 
 def export_checkpoint(zip_path: str, npz_path: str) -> Path:
     """Convert a MaskablePPO checkpoint (entity net or flat MLP) to a torch-free model file."""
     from sb3_contrib import MaskablePPO
 
-    from df_env.cli import CliError
-
+    from .errors import ConfigError as CliError
     from .numpy_net import save_net
     from .torch_net import export_policy
 
@@ -101,9 +100,8 @@ def export_checkpoint(zip_path: str, npz_path: str) -> Path:
 
 
 def run(args: argparse.Namespace) -> None:
-    from df_env.cli import CliError
-
-    from .config import ConfigError, make_config
+    from .config import make_config
+    from .errors import ConfigError as CliError  # a user error: df-env prints it as one line (exit status 2)
 
     _need_train_extra()
     if args.export:
@@ -111,10 +109,7 @@ def run(args: argparse.Namespace) -> None:
             raise CliError("--export needs --to FILE.npz")
         print(f"wrote {export_checkpoint(args.export, args.to)}")
         return
-    try:
-        config = make_config(args.preset, _overrides(args))
-    except ConfigError as err:
-        raise CliError(str(err)) from None
+    config = make_config(args.preset, _overrides(args))
     out = Path(args.out or f"results/train/{Path(args.preset).stem}")
     if (out / "eval.csv").exists():
         raise CliError(f"--out {out} already holds a training run (eval.csv); give another folder")

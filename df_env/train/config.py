@@ -24,6 +24,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .errors import ConfigError
+
+__all__ = ["BASE", "PRESETS", "ConfigError", "check_config", "make_config"]
+
 BASE: dict[str, Any] = {
     "num_players": 1, "opponents": "heuristic", "net": "entity", "dims": {}, "mlp_arch": [256, 256],
     "reward": "progress",
@@ -42,9 +46,6 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 ALLOWED = {"net": ("entity", "mlp"), "reward": ("progress", "win"), "opponents": ("random", "heuristic")}
 
-
-class ConfigError(ValueError):
-    """A bad training configuration (names the key and what is allowed)."""
 
 
 def _coerce(key: str, value: Any, like: Any) -> Any:

@@ -22,13 +22,13 @@ from typing import Any
 
 import numpy as np
 
+from .errors import ModelFileError
 from .netlayout import HEAD_BLOCKS, N_KINDS, NET_FORMAT, entity_layout, layout_fingerprint
+
+__all__ = ["ModelFileError", "NumpyEntityNet", "NumpyMlpNet", "default_model_path", "load_net", "save_net"]
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 
-
-class ModelFileError(ValueError):
-    """A model file that cannot be used: missing, unreadable, or made for another layout or player count."""
 
 
 def default_model_path(num_players: int) -> Path:
