@@ -141,6 +141,27 @@ def test_net_agent_plays_without_torch(tmp_path: Path) -> None:
     assert res.stdout.strip().endswith("ok")
 
 
+def test_shipped_solo_model_is_the_default_and_other_sizes_say_what_to_do() -> None:
+    from df_env.train.numpy_net import default_model_path
+
+    path = default_model_path(1)
+    assert path.is_file() and path.stat().st_size <= 5 * 2**20
+    meta = load_net(path).meta
+    assert meta["num_players"] == 1 and meta["made_by"]["seed"] == 0 and "df-env train" in meta["made_by"]["command"]
+    agent = make_agent("net")
+    agent.reset(np.random.default_rng(0), 0)
+    s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
+    while not engine.is_terminal(s) and s["turn"] <= 100:
+        mask = engine.legal_mask(s)
+        a = agent.act(observe(s, 0), mask)
+        assert mask[a]
+        engine.apply_action(s, a)
+    if not default_model_path(2).is_file():
+        obs, mask = _observations(2, games=1)[0]
+        with pytest.raises(AgentSpecError, match="no model is shipped for 2-player games"):
+            make_agent("net").act(obs, mask)
+
+
 # ---------------------------------------------------------------------------------------------- evaluation
 def test_evaluate_policy_is_reproducible_and_bounded() -> None:
     def first_legal(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
@@ -244,4 +265,6 @@ def test_train_cli_rejects_bad_settings(capsys: pytest.CaptureFixture[str], tmp_
     assert "KEY=VALUE" in capsys.readouterr().err
     assert main(["train", "--set", "gamma=abc", "--out", str(tmp_path / "x")]) == 2
     assert "gamma" in capsys.readouterr().err
+    assert main(["train", "--export", str(tmp_path / "none.zip"), "--to", str(tmp_path / "m.npz")]) == 2
+    assert "no checkpoint" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
