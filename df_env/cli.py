@@ -15,6 +15,7 @@ Examples::
     df-env campaign restore galaxy.json     # put the backup (galaxy.json.bak) back in place
     df-env agents                                          # the agents and their options
     df-env ladder                                          # rate every agent benchmarked so far (openskill)
+    df-env train --preset solo --minutes 60                # train a network (docs/training.md)
 """
 
 from __future__ import annotations
@@ -322,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     sub = parser.add_subparsers(dest="command", required=True,
-                                metavar="bench|ladder|play|serve|replay|campaign|agents")
+                                metavar="bench|ladder|train|play|serve|replay|campaign|agents")
     _add_bench(sub)
     _add_play(sub)
     _add_replay(sub)
@@ -334,6 +335,9 @@ def build_parser() -> argparse.ArgumentParser:
     from df_env.web.command import add_serve
 
     add_serve(sub)
+    from df_env.train.cli import add_parser as _add_train
+
+    _add_train(sub)
     return parser
 
 
@@ -357,6 +361,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from df_env.compile_notice import notice
 
         notice()
+
+    from df_env.train.errors import ConfigError, ModelFileError
+
+    user_errors += (ConfigError, ModelFileError)
     try:
         args.func(args)
     except user_errors as err:

@@ -1,0 +1,122 @@
+"""``df-env train``: the command line of :mod:`df_env.train.run` (registered in :mod:`df_env.cli`).
+
+Examples::
+
+    df-env train                                    # solo, entity net, 60 minutes, into results/train/solo
+    df-env train --preset 2p --minutes 30 --out results/train/2p
+    df-env train --net mlp --minutes 10             # the flat MLP, for comparison
+    df-env train --set ent_coef=0.005 --set n_epochs=4 --timesteps 2000000 --seed 1
+    df-env train --resume results/train/solo/final.zip --timesteps 2000000 --out results/train/solo_more
+    df-env train --export results/train/solo/best.zip --to model.npz   # a checkpoint as a torch-free model
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("train", help="train a MaskablePPO agent (needs the train extra: torch, sb3-contrib)",
+                       description="Train a policy on the compiled vector env; evaluations on fixed seeds with "
+                                   "Wilson intervals, CSV logs, checkpoints, a learning curve. See "
+                                   "docs/training.md.")
+    p.add_argument("--preset", default="solo", help="solo, 2p, 3p, or a JSON file of config keys (default solo)")
+    p.add_argument("--net", choices=("entity", "mlp"), help="the network (default entity)")
+    p.add_argument("--timesteps", type=int, help="env steps (default 5,000,000; --minutes usually ends first)")
+    p.add_argument("--minutes", type=float, help="wall-clock budget in minutes (default 60; 0 = none)")
+    p.add_argument("--seed", type=int, help="seed of the env, the network and PPO (default 0)")
+    p.add_argument("--threads", type=int, help="torch threads (default 0 = one per core)")
+    p.add_argument("--eval-every", type=int, help="evaluate every N env steps (default 250,000)")
+    p.add_argument("--eval-games", type=int, help="games per evaluation and opponent (default 500 solo)")
+    p.add_argument("--tensorboard", action="store_true", help="also write TensorBoard logs")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="any config key (docs/training.md), VALUE as JSON where not a plain string")
+    p.add_argument("--out", help="output folder (default results/train/PRESET)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--resume", metavar="ZIP", help="go on training a checkpoint (.zip) for --timesteps more steps "
+                   "(its PPO settings; the env, budget and evaluation from the preset/--set)")
+    p.add_argument("--export", metavar="ZIP", help="only convert a checkpoint (.zip) to a torch-free .npz model")
+    p.add_argument("--to", metavar="NPZ", help="with --export: the .npz to write")
+    p.set_defaults(func=run)
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    from .config import ConfigError
+
+    out: dict[str, Any] = {}
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise ConfigError(f"--set {item!r}: expected KEY=VALUE")
+        out[key.strip()] = value.strip()
+    for key, value in (("net", args.net), ("total_timesteps", args.timesteps), ("minutes", args.minutes),
+                       ("seed", args.seed), ("threads", args.threads), ("eval_every", args.eval_every),
+                       ("eval_games", args.eval_games)):
+        if value is not None:
+            out[key] = value
+    if args.tensorboard:
+        out["tensorboard"] = True
+    return out
+
+
+def _need_train_extra() -> None:
+    try:
+        import sb3_contrib  # noqa: F401
+        import torch  # noqa: F401
+    except ImportError as err:
+        from .config import ConfigError
+
+        raise ConfigError(f"df-env train needs torch and sb3-contrib: pip install -e '.[train]' ({err})") from None
+
+
+def export_checkpoint(zip_path: str, npz_path: str) -> Path:
+    """Convert a MaskablePPO checkpoint (entity net or flat MLP) to a torch-free model file."""
+    from sb3_contrib import MaskablePPO
+
+    from .errors import ConfigError as CliError
+    from .numpy_net import save_net
+    from .torch_net import export_policy
+
+    if not Path(zip_path).is_file():
+        raise CliError(f"--export: no checkpoint {zip_path!r}")
+    model = MaskablePPO.load(zip_path, device="cpu")
+    try:
+        kind, weights, dims = export_policy(model)
+    except ValueError as err:
+        raise CliError(f"--export {zip_path}: {err}") from None
+    from df_env.engine.observation import observation_layout
+
+    sizes = {observation_layout(n).size: n for n in (1, 2, 3)}
+    players = sizes.get(int(np.prod(model.observation_space.shape or ())))
+    if players is None:
+        raise CliError(f"--export {zip_path}: its observations are not those of a df_env game")
+    return save_net(npz_path, weights, players, dims, {"checkpoint": str(zip_path),
+                                                       "steps": int(model.num_timesteps)}, kind=kind)
+
+
+def run(args: argparse.Namespace) -> None:
+    from .config import make_config
+    from .errors import ConfigError as CliError  # a user error: df-env prints it as one line (exit status 2)
+
+    _need_train_extra()
+    if args.export:
+        if not args.to:
+            raise CliError("--export needs --to FILE.npz")
+        print(f"wrote {export_checkpoint(args.export, args.to)}")
+        return
+    config = make_config(args.preset, _overrides(args))
+    out = Path(args.out or f"results/train/{Path(args.preset).stem}")
+    if (out / "eval.csv").exists():
+        raise CliError(f"--out {out} already holds a training run (eval.csv); give another folder")
+    from .run import train
+
+    if args.resume and not Path(args.resume).is_file():
+        raise CliError(f"--resume: no checkpoint {args.resume!r}")
+    summary = train(config, out, show_progress=not args.no_progress, resume=args.resume)
+    print(json.dumps(summary, indent=1))
+    print(f"wrote {out}/ (eval.csv, progress.csv, best.zip, best.npz, final.zip, final.npz, curve.png)")

@@ -1,0 +1,112 @@
+"""Training configurations of ``df-env train``: presets for 1, 2 and 3 players, overridable key by key.
+
+Keys (all presets have every key):
+
+* ``num_players`` 1-3; ``opponents``: the spec of every other seat, ``"random"`` or ``"heuristic"`` (played in
+  compiled code inside the vector env's step);
+* ``net``: ``"entity"`` (the entity network, :mod:`df_env.train.torch_net`, exportable to numpy) or ``"mlp"``
+  (SB3's flat MLP, ``mlp_arch`` hidden sizes, for comparison); ``dims``: the entity network's layer sizes;
+* ``reward``: ``"progress"`` (win/loss +-1 plus the change of the progress score at every step) or ``"win"``;
+* PPO: ``num_envs`` games stepped together, ``n_steps`` per game per rollout, ``batch_size``, ``n_epochs``,
+  ``learning_rate``, ``gamma``, ``gae_lambda``, ``ent_coef``, ``clip_range``, ``vf_coef``, ``max_grad_norm``;
+* budget: ``total_timesteps`` and ``minutes`` (wall-clock limit, 0 = none; whichever comes first);
+* ``eval_every`` steps, ``eval_games`` on fixed seeds (``eval_seed``), against each of ``eval_opponents``
+  (solo: the policy alone; the heuristic plays the same deals once as the baseline);
+* ``checkpoint_every`` steps; ``threads`` torch threads (0 = one per core); ``env_threads`` of the vector env
+  (0 = one per core); ``seed``; ``tensorboard`` (write TensorBoard logs too).
+
+The defaults come from the measurements in ``docs/training.md`` (64 games x 64 steps, 3 epochs, batch 1024).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+
+__all__ = ["BASE", "PRESETS", "ConfigError", "check_config", "make_config"]
+
+BASE: dict[str, Any] = {
+    "num_players": 1, "opponents": "heuristic", "net": "entity", "dims": {}, "mlp_arch": [256, 256],
+    "reward": "progress",
+    "num_envs": 64, "n_steps": 64, "batch_size": 1024, "n_epochs": 3, "learning_rate": 3e-4, "gamma": 0.995,
+    "gae_lambda": 0.95, "ent_coef": 0.01, "clip_range": 0.2, "vf_coef": 0.5, "max_grad_norm": 0.5,
+    "total_timesteps": 5_000_000, "minutes": 60.0,
+    "eval_every": 250_000, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
+    "checkpoint_every": 500_000, "threads": 0, "env_threads": 0, "seed": 0, "tensorboard": False,
+}
+PRESETS: dict[str, dict[str, Any]] = {
+    "solo": {**BASE},
+    "2p": {**BASE, "num_players": 2, "opponents": "heuristic", "eval_opponents": ["random", "heuristic"],
+           "eval_games": 200},
+    "3p": {**BASE, "num_players": 3, "opponents": "heuristic", "eval_opponents": ["random", "heuristic"],
+           "eval_games": 198},
+}
+ALLOWED = {"net": ("entity", "mlp"), "reward": ("progress", "win"), "opponents": ("random", "heuristic")}
+
+
+
+def _coerce(key: str, value: Any, like: Any) -> Any:
+    if isinstance(value, str) and not isinstance(like, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            raise ConfigError(f"{key}={value!r}: expected a JSON value like {json.dumps(like)}") from None
+    if isinstance(like, bool):
+        if not isinstance(value, bool):
+            raise ConfigError(f"{key} must be true or false, got {value!r}")
+    elif isinstance(like, (int, float)) and not isinstance(like, bool):
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise ConfigError(f"{key} must be a number, got {value!r}")
+        value = int(value) if isinstance(like, int) and float(value).is_integer() else value
+    elif isinstance(like, list) and not isinstance(value, list):
+        raise ConfigError(f"{key} must be a list, got {value!r}")
+    elif isinstance(like, dict) and not isinstance(value, dict):
+        raise ConfigError(f"{key} must be an object, got {value!r}")
+    return value
+
+
+def make_config(preset: str = "solo", overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A preset name (``solo``, ``2p``, ``3p``) or a JSON file, with ``overrides`` applied and checked."""
+    if preset in PRESETS:
+        config = dict(PRESETS[preset])
+    else:
+        path = Path(preset)
+        if not path.is_file():
+            raise ConfigError(f"config {preset!r}: not a preset ({', '.join(PRESETS)}) nor a JSON file")
+        try:
+            given = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as err:
+            raise ConfigError(f"cannot read config {preset!r}: {err}") from None
+        if not isinstance(given, dict):
+            raise ConfigError(f"config {preset!r} must hold a JSON object")
+        config = dict(PRESETS["solo"])
+        overrides = {**given, **(overrides or {})}
+    for key, value in (overrides or {}).items():
+        if key not in BASE:
+            raise ConfigError(f"unknown config key {key!r}; keys: {', '.join(sorted(BASE))}")
+        config[key] = _coerce(key, value, BASE[key])
+    check_config(config)
+    return config
+
+
+def check_config(c: dict[str, Any]) -> None:
+    if c["num_players"] not in (1, 2, 3):
+        raise ConfigError(f"num_players must be 1, 2 or 3, got {c['num_players']!r}")
+    for key, allowed in ALLOWED.items():
+        if c[key] not in allowed:
+            raise ConfigError(f"{key} must be one of {', '.join(allowed)}; got {c[key]!r}")
+    for key in ("num_envs", "n_steps", "batch_size", "n_epochs", "total_timesteps", "eval_games"):
+        if c[key] < 1:
+            raise ConfigError(f"{key} must be >= 1, got {c[key]!r}")
+    for key in ("eval_every", "checkpoint_every", "threads", "env_threads", "seed", "eval_seed", "minutes"):
+        if c[key] < 0:
+            raise ConfigError(f"{key} must be >= 0, got {c[key]!r}")
+    if c["num_players"] > 1 and not c["eval_opponents"]:
+        raise ConfigError("eval_opponents: a multiplayer run needs at least one opponent spec to evaluate against")
+    from agents import make_agent
+
+    for spec in c["eval_opponents"]:
+        make_agent(spec)  # a bad spec fails before training starts

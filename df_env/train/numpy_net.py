@@ -1,0 +1,205 @@
+"""The entity network's forward pass in numpy (no torch), and its ``.npz`` file format.
+
+A model file holds the weights (``Linear`` weights as ``(in, out)`` float32 arrays, named as in the torch
+module) and ``__meta__``: a JSON string with the format version, the number of players, the layer sizes, the
+observation/action layout fingerprint (:func:`df_env.train.netlayout.layout_fingerprint`) and how the model was
+made (command, seed, steps). :func:`load_net` refuses a file whose layout differs from this df_env's, naming what
+differs.
+
+Example:
+    >>> from df_env.train.numpy_net import load_net, default_model_path
+    >>> net = load_net(default_model_path(1))          # the shipped solo model
+    >>> logits, value = net.forward(obs_batch)          # obs_batch: (B, 2254) float32  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .errors import ModelFileError
+from .netlayout import HEAD_BLOCKS, N_KINDS, NET_FORMAT, entity_layout, layout_fingerprint
+
+__all__ = ["ModelFileError", "NumpyEntityNet", "NumpyMlpNet", "default_model_path", "load_net", "save_net"]
+
+MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+
+
+
+def default_model_path(num_players: int) -> Path:
+    """The shipped model for ``num_players`` (``df_env/models/net_{n}p.npz``)."""
+    return MODELS_DIR / f"net_{num_players}p.npz"
+
+
+def save_net(path: str | Path, weights: dict[str, np.ndarray], num_players: int, dims: dict[str, int],
+             made_by: dict[str, Any] | None = None, kind: str = "entity") -> Path:
+    """Write a model file atomically (a temporary file in the same folder, then renamed). ``kind``: ``"entity"``
+    (:class:`NumpyEntityNet`) or ``"mlp"`` (:class:`NumpyMlpNet`, the policy of SB3's flat MLP)."""
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    meta = {"format": NET_FORMAT, "kind": kind, "num_players": int(num_players), "dims": dict(dims),
+            "layout": layout_fingerprint(num_players), "made_by": made_by or {}}
+    arrays = {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()}
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            np.savez_compressed(f, __meta__=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def _relu(x: np.ndarray) -> np.ndarray:
+    return np.maximum(x, 0.0)
+
+
+class NumpyEntityNet:
+    """The forward pass of :class:`df_env.train.torch_net.EntityNet` in numpy (float32)."""
+
+    def __init__(self, weights: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.num_players = int(meta["num_players"])
+        self.w = weights
+        lay = entity_layout(self.num_players)
+        self.lay = lay
+        self.obs_size = lay.obs_size
+        # the one-hot inputs (card slot kind, sector and advancement index) as per-row biases of the first layers
+        nf = lay.card_idx.shape[1]
+        w1 = weights["card1.weight"]
+        self.card_w, self.card_b = w1[:nf], w1[nf:][lay.card_kind] + weights["card1.bias"]
+        ws = weights["sec1.weight"]
+        mf = lay.map_idx.shape[1] + 1
+        self.sec_w, self.sec_b = ws[:mf], ws[mf:] + weights["sec1.bias"]
+        wa = weights["adv1.weight"]
+        self.adv_w, self.adv_b = wa[:3], wa[3:] + weights["adv1.bias"]
+        assert self.card_b.shape[0] == len(lay.card_kind) and self.sec_b.shape[0] == 37 and N_KINDS > 0
+
+    def _lin(self, name: str, x: np.ndarray) -> np.ndarray:
+        y = x @ self.w[name + ".weight"]
+        b = self.w.get(name + ".bias")
+        return y + b if b is not None else y
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Observations ``(B, D)`` -> logits ``(B, 200)`` (unmasked) and values ``(B,)``."""
+        x = np.asarray(x, dtype=np.float32)
+        if x.ndim == 1:
+            x = x[None]
+        if x.shape[1] != self.obs_size:
+            raise ValueError(f"this model is for {self.num_players}-player games (observations of size "
+                             f"{self.obs_size}); got observations of size {x.shape[1]}")
+        lay, b = self.lay, x.shape[0]
+        cards = x[:, lay.card_idx]
+        present = cards[..., 0:1]
+        e = _relu(self._lin("card2", _relu(cards @ self.card_w + self.card_b)))
+        em = e * present
+        c_mean = em.sum(1) / (present.sum(1) + 1.0)
+        c_max = em.max(1)
+        sx = np.concatenate([x[:, lay.map_idx], x[:, lay.dsec_idx][..., None]], -1)
+        s1 = _relu(sx @ self.sec_w + self.sec_b)
+        s = _relu(self._lin("sec2", s1) + self._lin("sec2n", lay.adjacency @ s1))
+        s_mean, s_max = s.mean(1), s.max(1)
+        a = _relu(x[:, lay.adv_idx] @ self.adv_w + self.adv_b)
+        g = _relu(self._lin("glob", x[:, lay.glob_idx]))
+        c = _relu(self._lin("trunk2", _relu(self._lin("trunk1", np.concatenate([g, c_mean, c_max, s_mean, s_max],
+                                                                                 -1)))))
+        value = self._lin("value", c)[:, 0]
+        scores = []
+        for h in HEAD_BLOCKS:
+            if h == "sector":
+                ent = s
+            elif h == "advancement":
+                ent = a
+            else:
+                ent = e[:, lay.head_rows[h]]
+                if f"unseen.{h}" in self.w:
+                    unseen = np.broadcast_to(self.w[f"unseen.{h}"], (b, 1, ent.shape[-1]))
+                    ent = np.concatenate([ent, unseen], 1)
+            hid = _relu(self._lin(f"head_e.{h}", ent) + self._lin(f"head_c.{h}", c)[:, None, :])
+            scores.append(self._lin(f"head_o.{h}", hid)[..., 0])
+        scores.append(self._lin("context_out", c))
+        return np.concatenate(scores, 1)[:, lay.action_index], value
+
+    def act(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """The most likely legal action of each observation (``masks``: bool ``(B, 200)``)."""
+        logits, _ = self.forward(obs)
+        logits = np.where(np.asarray(masks, dtype=bool).reshape(logits.shape), logits, -np.inf)
+        return logits.argmax(axis=1)
+
+
+class NumpyMlpNet:
+    """The policy of SB3's ``MlpPolicy`` (``pi.K`` Linear layers with tanh, then ``action``) in numpy. The file
+    holds no value head (it would double the size): ``forward`` returns NaN values."""
+
+    def __init__(self, weights: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.num_players = int(meta["num_players"])
+        self.obs_size = entity_layout(self.num_players).obs_size
+        k = 0
+        self.layers: list[tuple[np.ndarray, np.ndarray]] = []
+        while f"pi.{k}.weight" in weights:
+            self.layers.append((weights[f"pi.{k}.weight"], weights[f"pi.{k}.bias"]))
+            k += 1
+        self.out = (weights["action.weight"], weights["action.bias"])
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        x = np.asarray(x, dtype=np.float32)
+        if x.ndim == 1:
+            x = x[None]
+        if x.shape[1] != self.obs_size:
+            raise ValueError(f"this model is for {self.num_players}-player games (observations of size "
+                             f"{self.obs_size}); got observations of size {x.shape[1]}")
+        for w, b in self.layers:
+            x = np.tanh(x @ w + b)
+        return x @ self.out[0] + self.out[1], np.full(x.shape[0], np.nan, dtype=np.float32)
+
+    def act(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        logits, _ = self.forward(obs)
+        logits = np.where(np.asarray(masks, dtype=bool).reshape(logits.shape), logits, -np.inf)
+        return logits.argmax(axis=1)
+
+
+KINDS: dict[str, type[NumpyEntityNet] | type[NumpyMlpNet]] = {"entity": NumpyEntityNet, "mlp": NumpyMlpNet}
+
+
+def _check_layout(meta: dict[str, Any], path: str) -> None:
+    n = meta.get("num_players")
+    if n not in (1, 2, 3):
+        raise ModelFileError(f"model {path}: bad player count {n!r} in its metadata")
+    mine = layout_fingerprint(int(n))
+    theirs = meta.get("layout", {})
+    for key in ("obs_layout_version", "obs_size", "num_actions", "sections", "action_blocks"):
+        if theirs.get(key) != mine[key]:
+            raise ModelFileError(
+                f"model {path} was made for another {key.replace('_', ' ')} ({theirs.get(key)!r}; this df_env has "
+                f"{mine[key]!r}): retrain it with this version (df-env train) or use a df_env of its version")
+
+
+def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
+    """Load a model file; :class:`ModelFileError` when it is missing, unreadable or made for another layout."""
+    p = Path(path)
+    if not p.is_file():
+        raise ModelFileError(f"no model file {str(p)!r}")
+    try:
+        with np.load(p, allow_pickle=False) as data:
+            meta = json.loads(str(data["__meta__"]))
+            weights = {k: data[k] for k in data.files if k != "__meta__"}
+    except (OSError, ValueError, KeyError, json.JSONDecodeError) as err:
+        raise ModelFileError(f"cannot read {str(p)!r} as a df_env model file (.npz with __meta__): {err}") from None
+    if meta.get("format") != NET_FORMAT or meta.get("kind") not in KINDS:
+        raise ModelFileError(f"model {p}: format {meta.get('format')!r}/{meta.get('kind')!r}, this df_env reads "
+                             f"format {NET_FORMAT}, kinds {', '.join(KINDS)}")
+    _check_layout(meta, str(p))
+    try:
+        return KINDS[meta["kind"]](weights, meta)
+    except KeyError as err:
+        raise ModelFileError(f"model {p}: the weight {err} is missing") from None

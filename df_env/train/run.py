@@ -1,0 +1,224 @@
+"""``df-env train``: MaskablePPO (sb3-contrib) on the compiled vector env, with evaluation, logs and checkpoints.
+
+Writes into the output folder:
+
+* ``config.json`` (the configuration used), ``progress.csv`` (SB3's log, one row per rollout: steps, steps/s,
+  episode reward and length from ``VecMonitor``, the training episodes' win rate, losses), TensorBoard event files
+  (with ``tensorboard: true``; ``tensorboard --logdir OUT``);
+* ``eval.csv``: one row per evaluation and opponent: step, minutes, games, wins, win rate and its 95% Wilson
+  interval, and the baseline (the heuristic on the same games);
+* ``checkpoints/step_N.zip`` every ``checkpoint_every`` steps; ``best.zip`` (+ ``best.npz``: the torch-free model
+  for the ``net`` agent) whenever an evaluation beats the best so far; ``final.zip`` /
+  ``final.npz``; ``curve.png`` (the learning curve) and ``summary.json``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .evaluate import EvalResult, evaluate_agent, evaluate_policy
+
+EVAL_FIELDS = ["step", "minutes", "opponent", "games", "wins", "win_rate", "lo", "hi", "mean_turns",
+               "baseline_win_rate", "baseline_lo", "baseline_hi", "eval_seconds"]
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def export_npz(model: Any, path: Path, config: dict[str, Any], step: int) -> Path:
+    """The policy of ``model`` as a torch-free ``.npz`` (entity net, or the flat MLP's actor)."""
+    from .numpy_net import save_net
+    from .torch_net import export_policy
+
+    kind, weights, dims = export_policy(model)
+    made_by = {"command": " ".join(["df-env", *sys.argv[1:]]) if sys.argv else "", "seed": config["seed"],
+               "steps": int(step), "config": {k: v for k, v in config.items() if k != "out_dir"}}
+    return save_net(path, weights, config["num_players"], dims, made_by, kind=kind)
+
+
+def build_model(config: dict[str, Any], out: Path, resume: str | Path | None = None) -> tuple[Any, Any]:
+    """The vector env (wrapped in ``VecMonitor``) and the MaskablePPO model of ``config`` (or the checkpoint
+    ``resume``, trained on: its network, optimizer state and step count)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import configure
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+
+    from .torch_net import EntityPolicy
+
+    torch.set_num_threads(int(config["threads"]) or (os.cpu_count() or 1))
+    base = DeepFutureSB3VecEnv(num_envs=config["num_envs"], num_players=config["num_players"],
+                               opponents=config["opponents"], reward_fn=config["reward"], seed=config["seed"],
+                               threads=int(config["env_threads"]) or None)
+    venv = VecMonitor(base)
+    if config["net"] == "entity":
+        policy: Any = EntityPolicy
+        policy_kwargs: dict[str, Any] = {"num_players": config["num_players"], "dims": dict(config["dims"])}
+    else:
+        policy, policy_kwargs = "MlpPolicy", {"net_arch": list(config["mlp_arch"])}
+    if resume is not None:
+        model = MaskablePPO.load(str(resume), env=venv, device="cpu")
+        if model.observation_space.shape != venv.observation_space.shape:
+            raise ValueError(f"--resume {resume}: the checkpoint is for another number of players")
+        model.set_logger(configure(str(out), ["csv"] + (["tensorboard"] if config["tensorboard"] else [])))
+        return venv, model
+    model = MaskablePPO(policy, venv, n_steps=config["n_steps"], batch_size=config["batch_size"],
+                        n_epochs=config["n_epochs"], learning_rate=config["learning_rate"], gamma=config["gamma"],
+                        gae_lambda=config["gae_lambda"], ent_coef=config["ent_coef"],
+                        clip_range=config["clip_range"], vf_coef=config["vf_coef"],
+                        max_grad_norm=config["max_grad_norm"], seed=config["seed"], device="cpu", verbose=0,
+                        policy_kwargs=policy_kwargs)
+    formats = ["csv"] + (["tensorboard"] if config["tensorboard"] else [])
+    model.set_logger(configure(str(out), formats))
+    return venv, model
+
+
+def _policy_fn(model: Any):  # type: ignore[no-untyped-def]
+    def act(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        actions, _ = model.predict(obs, action_masks=masks, deterministic=True)
+        return np.asarray(actions)
+
+    return act
+
+
+def make_callback(config: dict[str, Any], out: Path, show_progress: bool) -> Any:
+    from stable_baselines3.common.callbacks import BaseCallback
+    from tqdm import tqdm
+
+    n = config["num_players"]
+    opponents = list(config["eval_opponents"]) if n > 1 else [""]
+
+    class TrainCallback(BaseCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.t0 = time.perf_counter()
+            self.eval_seconds = 0.0
+            self.last_eval = -1
+            self.last_ckpt = 0
+            self.best = -1.0
+            self.baseline: dict[str, EvalResult] = {}
+            self.ep_wins = self.ep_count = 0
+            self.bar: Any = None
+            self.stopped_by_time = False
+            self.started = False
+            self.start = 0
+
+        def _on_training_start(self) -> None:
+            t = time.perf_counter()
+            for opp in opponents:
+                self.baseline[opp] = evaluate_agent("heuristic", n, opp, config["eval_games"], config["eval_seed"])
+            self.eval_seconds += time.perf_counter() - t
+            with (out / "eval.csv").open("w", newline="") as f:
+                csv.writer(f).writerow(EVAL_FIELDS)
+            total = config["total_timesteps"]
+            self.bar = tqdm(total=total, unit="step", unit_scale=True, disable=not show_progress,
+                            desc=f"train {n}p {config['net']}", dynamic_ncols=True)
+
+        def _on_step(self) -> bool:
+            if not self.started:  # the clock starts after the first step: numba compiles the env's kernels once
+                self.started = True
+                self.start = self.num_timesteps - self.training_env.num_envs
+                self.t0 = time.perf_counter()
+                self.eval_seconds = 0.0
+            dones, rewards = self.locals["dones"], self.locals["rewards"]
+            if dones.any():
+                self.ep_count += int(dones.sum())
+                self.ep_wins += int((rewards[dones] > 0.5).sum())
+            if self.bar is not None:
+                self.bar.update(self.training_env.num_envs)
+            if config["checkpoint_every"] and self.num_timesteps - self.last_ckpt >= config["checkpoint_every"]:
+                self.last_ckpt = self.num_timesteps
+                self.model.save(out / "checkpoints" / f"step_{self.num_timesteps}.zip")
+            if config["eval_every"] and self.num_timesteps - max(self.last_eval, 0) >= config["eval_every"]:
+                self.run_eval()
+            if config["minutes"] and time.perf_counter() - self.t0 > 60 * config["minutes"]:
+                self.stopped_by_time = True
+                return False
+            return True
+
+        def _on_rollout_end(self) -> None:
+            if self.ep_count:
+                self.logger.record("rollout/win_rate", self.ep_wins / self.ep_count)
+                self.logger.record("rollout/episodes", self.ep_count)
+            self.ep_wins = self.ep_count = 0
+            train_s = max(1e-9, time.perf_counter() - self.t0 - self.eval_seconds)
+            self.logger.record("time/steps_per_s_no_eval", round((self.num_timesteps - self.start) / train_s, 1))
+            self.logger.record("time/wall_minutes", round((time.perf_counter() - self.t0) / 60, 3))
+
+        def run_eval(self) -> list[EvalResult]:
+            self.last_eval = self.num_timesteps
+            t = time.perf_counter()
+            results = [evaluate_policy(_policy_fn(self.model), n, opp, config["eval_games"], config["eval_seed"])
+                       for opp in opponents]
+            self.eval_seconds += time.perf_counter() - t
+            minutes = (time.perf_counter() - self.t0) / 60
+            with (out / "eval.csv").open("a", newline="") as f:
+                w = csv.writer(f)
+                for r in results:
+                    b = self.baseline[r.opponent if n > 1 else ""]
+                    w.writerow([self.num_timesteps, round(minutes, 3), r.opponent, r.games, r.wins,
+                                round(r.win_rate, 4), round(r.lo, 4), round(r.hi, 4), round(r.mean_turns, 2),
+                                round(b.win_rate, 4), round(b.lo, 4), round(b.hi, 4), r.seconds])
+                    self.logger.record(f"eval/{r.opponent}/win_rate", r.win_rate)
+            score = float(np.mean([r.win_rate for r in results]))
+            if score > self.best:
+                self.best = score
+                self.model.save(out / "best.zip")
+                export_npz(self.model, out / "best.npz", config, self.num_timesteps)
+            msg = ", ".join(f"{r.opponent}: {r.wins}/{r.games} = {100 * r.win_rate:.1f}% "
+                            f"({100 * r.lo:.1f}-{100 * r.hi:.1f})" for r in results)
+            if self.bar is not None:
+                self.bar.write(f"step {self.num_timesteps}, {minutes:.1f} min: {msg}")
+            return results
+
+        def _on_training_end(self) -> None:
+            if self.bar is not None:
+                self.bar.close()
+
+    return TrainCallback()
+
+
+def train(config: dict[str, Any], out_dir: str | Path, show_progress: bool = True,
+          resume: str | Path | None = None) -> dict[str, Any]:
+    """Train with ``config`` (see :mod:`df_env.train.config`) into ``out_dir``; returns the summary. ``resume``: a
+    checkpoint ``.zip`` to go on training (its PPO settings and step count; ``config`` gives the env, the budget
+    and the evaluation)."""
+    out = Path(out_dir)
+    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    _atomic_write(out / "config.json", json.dumps(config, indent=1) + "\n")
+    venv, model = build_model(config, out, resume)
+    callback = make_callback(config, out, show_progress)
+    start = int(model.num_timesteps)
+    callback.last_eval = callback.last_ckpt = start
+    model.learn(total_timesteps=config["total_timesteps"], callback=callback, reset_num_timesteps=resume is None)
+    wall = time.perf_counter() - callback.t0
+    train_s = max(1e-9, wall - callback.eval_seconds)
+    if callback.last_eval != model.num_timesteps:
+        callback.run_eval()
+    model.save(out / "final.zip")
+    export_npz(model, out / "final.npz", config, model.num_timesteps)
+    venv.close()
+    from .plots import learning_curve
+
+    learning_curve(out)
+    summary = {"steps": int(model.num_timesteps), "start_step": start, "resumed_from": str(resume or ""),
+               "wall_seconds": round(wall, 1),
+               "steps_per_s": round((model.num_timesteps - start) / train_s, 1),
+               "eval_seconds": round(callback.eval_seconds, 1),
+               "best_eval_win_rate": callback.best, "stopped_by_time": callback.stopped_by_time,
+               "baseline": {k or "solo": v.as_dict() for k, v in callback.baseline.items()}}
+    _atomic_write(out / "summary.json", json.dumps(summary, indent=1) + "\n")
+    return summary
