@@ -395,7 +395,7 @@ def _read_turn(s: np.ndarray, node: Node) -> None:
     if "actions_taken" in f:
         for a in f["actions_taken"].items(len(ACTIONS), "actions"):
             acts |= 1 << a.choice(ACTIONS, "an action")
-    s["acts"] = acts
+    s["acts"] = acts - 256 if acts > INT8[1] else acts  # an int8 bitmask: EVOKE's bit 1 << 7 is the sign bit
     s["n_acts"] = f["n_actions"].int(0, INT8[1]) if "n_actions" in f else bin(acts).count("1")
     for key, field in (("start_used", "used"), ("bonus", "bonus")):
         if key in f:
