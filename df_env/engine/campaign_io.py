@@ -79,12 +79,26 @@ def campaign_from_text(text: str) -> Campaign:
     except json.JSONDecodeError as e:
         raise CampaignError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}): the file is truncated "
                             f"or damaged") from None
+    except CampaignError:
+        raise
+    except RecursionError:
+        raise CampaignError("not a campaign: JSON nested too deeply (the file is damaged)") from None
+    except ValueError as e:  # e.g. an integer of more than 4300 digits
+        raise CampaignError(f"not a valid campaign file ({e}): the file is damaged") from None
     check_header(doc)
     if "checksum" in doc and doc["checksum"] != checksum(doc):
         raise CampaignError("checksum: the content does not match the checksum written with it, so the file was "
                             "damaged or edited by hand. If you edited it on purpose, run: df-env campaign resign "
                             "FILE (it validates the content field by field, then writes a new checksum)")
-    return Campaign.from_dict(doc)
+    try:
+        return Campaign.from_dict(doc)
+    except CampaignError:
+        raise
+    except RecursionError:
+        raise CampaignError("not a campaign: nested too deeply") from None
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError, AttributeError) as e:
+        raise CampaignError(f"malformed campaign ({type(e).__name__}: {e}); see docs/campaign.md for the fields "
+                            f"and their allowed values") from None
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
