@@ -83,6 +83,12 @@ def _play(args: argparse.Namespace) -> None:
         raise CliError(f"--opponents: give one spec for every other seat, or one per other seat "
                        f"({args.players - 1} for {args.players} players); got {len(opponents)}")
     log_path = args.log or f"results/games/game-{args.seed}.json"
+    if Path(log_path).exists():  # an earlier game's log is never overwritten: this game gets a new name
+        old, k = Path(log_path), 1
+        while old.with_name(f"{old.stem}-{k}{old.suffix}").exists():
+            k += 1
+        log_path = str(old.with_name(f"{old.stem}-{k}{old.suffix}"))
+        print(f"{old} holds an earlier game; this game's log goes to {log_path}")
     _check_output_folder(Path(log_path), "--log")
     play_human(args.players, args.seat, opponents, args.seed, log_path, color=args.color)
 
@@ -198,11 +204,12 @@ def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-u
 def _agents(args: argparse.Namespace) -> None:
     from agents import AGENT_NAMES, agent_options
 
-    for name in AGENT_NAMES:
-        opts = agent_options(name)
+    all_opts = {name: agent_options(name) for name in AGENT_NAMES}
+    width = max((len(f"{k}={o.default!r}") for opts in all_opts.values() for k, o in opts.items()), default=0)
+    for name, opts in all_opts.items():
         print(name + (":" if opts else ""))
         for key, opt in opts.items():
-            print(f"    {key}={opt.default!r:<12} {opt.doc}")
+            print(f"    {f'{key}={opt.default!r}':<{width}}  {opt.doc}")
 
 
 # ---------------------------------------------------------------------------------------------- parser
@@ -223,9 +230,12 @@ def _non_negative(text: str) -> int:
 
 
 def _positive(text: str) -> int:
-    v = _non_negative(text)
-    if v == 0:
-        raise argparse.ArgumentTypeError("expected an integer >= 1, got 0")
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {v}")
     return v
 
 

@@ -3,13 +3,14 @@
 The stable API is exactly the names in ``__all__`` below, imported from ``df_env.engine`` (``from df_env import
 engine; engine.new_game(...)``): creating and playing games (``GameConfig``, ``new_game``, ``legal_actions``,
 ``legal_mask``, ``apply_action``, ``clone``, ``current_player``, ``is_terminal``, ``returns``, ``determinize``),
-errors (``IllegalActionError``, ``PositionError``), the state record (``State``, ``STATE_DTYPE``,
-``NUM_ACTIONS``), positions (``to_json``, ``from_json``, see ``docs/position_format.md``) and
-``action_to_string``. Submodules (``engine.position``, ``engine.kernels``, ``engine.layout`` ...) are internal:
-their layout may change between versions.
+errors (``IllegalActionError``, its subclass ``ActionSpaceError``, ``PositionError``), the state record
+(``State``, ``STATE_DTYPE``, ``NUM_ACTIONS``), positions (``to_json``, ``from_json``, see
+``docs/position_format.md``) and ``action_to_string``. Submodules (``engine.position``, ``engine.kernels``,
+``engine.layout`` ...) are internal: their layout may change between versions.
 """
 
 from .api import (
+    ActionSpaceError,
     GameConfig,
     IllegalActionError,
     apply_action,
@@ -28,6 +29,7 @@ from .state import STATE_DTYPE, State
 from .text import action_to_string
 
 __all__ = [
+    "ActionSpaceError",
     "GameConfig",
     "IllegalActionError",
     "NUM_ACTIONS",
