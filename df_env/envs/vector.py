@@ -331,8 +331,9 @@ class DeepFutureVectorEnv(VectorEnv):
         return tuple(render_state(self.state(i), seat, self.render_mode) for i in range(self.num_envs))
 
     def close_extras(self, **kwargs: Any) -> None:
-        """Stop the stepping threads (called once by :meth:`close`)."""
-        self.games.close()
+        """Stop the stepping threads (called once by :meth:`close`; a constructor that failed made none)."""
+        if hasattr(self, "games"):
+            self.games.close()
 
     def state(self, i: int) -> State:
         """The engine state of game ``i`` (a 0-d view: do not modify it)."""
