@@ -11,10 +11,11 @@ Each trial runs ``python -m df_env.cli campaign play`` in a subprocess and check
 * after the next open under the lock (``campaign play --games 1``), no temporary file of the campaign is left
   (**orphans**).
 
-Kills: SIGKILL after a random delay (1-4 s: start-up, then games and saves) of a 200-game random campaign play. Full disk: ``ENOSPC`` simulated
-in a subprocess (every write fails) since no small file system can be mounted without privileges here. Read-only
-folder (``chmod 555``; as root, a ``chmod 444`` file plus ``chattr +i`` stand in for it), immutable file
-(``chattr +i``) and two concurrent writers (the second must be refused by the lock). Prints the counts (target 0).
+Kills: SIGKILL of a 200-game random campaign play after a random delay between 0.8 x and 1 x the measured
+start-up time + 2 s (mostly while games are played and saved). Full disk: ``ENOSPC`` simulated in a subprocess
+(every write fails), since no small file system can be mounted here. Read-only folder (``chmod 555``; skipped as
+root, who ignores permission bits), immutable file (``chattr +i``) and two concurrent writers (the second must be
+refused by the lock). Prints the counts (target 0).
 """
 
 from __future__ import annotations
@@ -51,10 +52,13 @@ def games(path: str) -> int | None:
 
 def kills(path: str, n: int, rng: random.Random) -> dict[str, int]:
     out = {"kills": 0, "unloadable": 0, "lost": 0, "orphans_left_by_kills": 0, "orphans_after_open": 0}
+    t = time.perf_counter()
+    cli("campaign", "play", path, "--games", "1").communicate()
+    startup = time.perf_counter() - t  # start-up (imports, the first game) on this machine now
     last = games(path) or 0
     for _ in range(n):
         p = cli("campaign", "play", path, "--games", "200")
-        time.sleep(rng.uniform(1.0, 4.0))  # start-up (imports) takes 1-2 s
+        time.sleep(rng.uniform(0.8 * startup, startup + 2.0))  # mostly while games are played and saved
         p.send_signal(signal.SIGKILL)
         stdout, _ = p.communicate()
         out["kills"] += 1

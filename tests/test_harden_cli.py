@@ -94,3 +94,23 @@ def test_agent_options_are_aligned(capsys: pytest.CaptureFixture[str]) -> None:
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("    ")]
     docs = {len(r) - len(r[4:].split(None, 1)[1]) for r in rows}  # where each option's description starts
     assert len(rows) > 5 and len(docs) == 1, rows
+
+
+def test_a_ppo_model_for_another_player_count_is_a_one_line_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from gymnasium import spaces
+
+    import agents.ppo_agent as ppo
+
+    class Model:  # what MaskablePPO.load gives for a model of another player count: another observation size
+        observation_space = spaces.Box(0, 1, shape=(7,))
+
+        def predict(self, obs: Any, action_masks: Any, deterministic: bool) -> Any:
+            raise AssertionError("never reached")
+
+    monkeypatch.setattr(ppo, "load_model", lambda path: Model())
+    path = str(tmp_path / "g.json")
+    assert main(["campaign", "new", path]) == 0
+    assert main(["campaign", "play", path, "--agents", "ppo:path=other.zip"]) == 2
+    err = capsys.readouterr().err
+    assert "trained for another number of players" in err and "Traceback" not in err
