@@ -83,7 +83,7 @@ def _play(args: argparse.Namespace) -> None:
         raise CliError(f"--opponents: give one spec for every other seat, or one per other seat "
                        f"({args.players - 1} for {args.players} players); got {len(opponents)}")
     log_path = args.log or f"results/games/game-{args.seed}.json"
-    if Path(log_path).exists():  # an earlier game's log is never overwritten: this game gets a new name
+    if Path(log_path).is_file():  # an earlier game's log is never overwritten: this game gets a new name
         old, k = Path(log_path), 1
         while old.with_name(f"{old.stem}-{k}{old.suffix}").exists():
             k += 1
