@@ -63,9 +63,10 @@ class PPOAgent(Agent):
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if obs is None:
             raise ValueError("the ppo agent needs the acting player's observation: call act(obs, mask)")
-        if obs.size != self.n_obs:
-            raise ValueError(f"ppo model {self.name!r} expects observations of size {self.n_obs}, got {obs.size}: "
-                             f"it was trained for another number of players")
+        if obs.size != self.n_obs:  # a user error (the wrong model file): one line from df-env, not a traceback
+            raise AgentSpecError(f"ppo model {self.name!r} expects observations of size {self.n_obs}, got {obs.size}: "
+                                 f"it was trained for another number of players; give a model trained for this "
+                                 f"player count (experiments/configs/ppo_*.json)")
         action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
         return int(action)
 

@@ -12,7 +12,9 @@ Examples::
     df-env campaign play galaxy.json --games 5 --agents heuristic
     df-env campaign play galaxy.json -n 2 --agents human heuristic   # you play seat 0 of the next game
     df-env campaign show galaxy.json
-    df-env campaign restore galaxy.json     # put the backup (galaxy.json.bak) back in place
+    df-env campaign restore galaxy.json     # put the backup (galaxy.json.bak) back in place of a damaged file
+    df-env campaign resign galaxy.json      # validate a hand-edited file and write a new checksum
+    df-env --version
     df-env agents                                          # the agents and their options
     df-env ladder                                          # rate every agent benchmarked so far (openskill)
     df-env train --preset solo --minutes 60                # train a network (docs/training.md)
@@ -21,6 +23,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -105,6 +108,12 @@ def _play(args: argparse.Namespace) -> None:
         raise CliError(f"--opponents: give one spec for every other seat, or one per other seat "
                        f"({args.players - 1} for {args.players} players); got {len(opponents)}")
     log_path = args.log or f"results/games/game-{args.seed}.json"
+    if Path(log_path).is_file():  # an earlier game's log is never overwritten: this game gets a new name
+        old, k = Path(log_path), 1
+        while old.with_name(f"{old.stem}-{k}{old.suffix}").exists():
+            k += 1
+        log_path = str(old.with_name(f"{old.stem}-{k}{old.suffix}"))
+        print(f"{old} holds an earlier game; this game's log goes to {log_path}")
     _check_output_folder(Path(log_path), "--log")
     play_human(args.players, args.seat, opponents, args.seed, log_path, color=args.color, lang=args.lang)
 
@@ -134,6 +143,12 @@ def _campaign(args: argparse.Namespace) -> None:
         _campaign_play(args, campaign_ops)
     elif args.campaign_cmd == "restore":
         _campaign_restore(args.path)
+    elif args.campaign_cmd == "resign":
+        from df_env.engine import campaign_io
+
+        with campaign_io.campaign_lock(args.path):
+            camp = campaign_io.resign(args.path)
+        print(f"{args.path}: valid, re-signed with a new checksum: {camp!r}")
     else:
         print(campaign_ops.campaign_show(args.path))
 
@@ -143,9 +158,10 @@ def _campaign_restore(path: str) -> None:
     from df_env.engine import campaign_io
 
     with campaign_io.campaign_lock(path):
-        camp = campaign_io.restore_backup(path)
+        camp, kept = campaign_io.restore_backup_kept(path)
     print(f"restored {path} from {path}{campaign_io.BACKUP_SUFFIX}: {camp!r}")
-    print(f"the file it replaced (if any) is kept as {path}{campaign_io.DAMAGED_SUFFIX}")
+    if kept is not None:
+        print(f"the damaged file it replaced is kept as {kept}")
 
 
 def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
@@ -213,11 +229,12 @@ def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-u
 def _agents(args: argparse.Namespace) -> None:
     from agents import AGENT_NAMES, agent_options
 
-    for name in AGENT_NAMES:
-        opts = agent_options(name)
+    all_opts = {name: agent_options(name) for name in AGENT_NAMES}
+    width = max((len(f"{k}={o.default!r}") for opts in all_opts.values() for k, o in opts.items()), default=0)
+    for name, opts in all_opts.items():
         print(name + (":" if opts else ""))
         for key, opt in opts.items():
-            print(f"    {key}={opt.default!r:<12} {opt.doc}")
+            print(f"    {f'{key}={opt.default!r}':<{width}}  {opt.doc}")
 
 
 # ---------------------------------------------------------------------------------------------- parser
@@ -238,9 +255,12 @@ def _non_negative(text: str) -> int:
 
 
 def _positive(text: str) -> int:
-    v = _non_negative(text)
-    if v == 0:
-        raise argparse.ArgumentTypeError("expected an integer >= 1, got 0")
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {v}")
     return v
 
 
@@ -298,7 +318,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 
 def _add_campaign(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("campaign", help="a campaign: a galaxy carried from game to game")
-    csub = p.add_subparsers(dest="campaign_cmd", required=True, metavar="new|play|show|restore")
+    csub = p.add_subparsers(dest="campaign_cmd", required=True, metavar="new|play|show|restore|resign")
     new = csub.add_parser("new", help="create a campaign file")
     new.add_argument("path", help="the campaign file to create")
     new.add_argument("--seed", type=_non_negative, default=0, help="the seed of the galaxy and its games (default 0)")
@@ -316,12 +336,25 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
     show.add_argument("path", help="a campaign file")
     restore = csub.add_parser("restore", help="replace the campaign by its backup (the previous save)")
     restore.add_argument("path", help="a campaign file")
+    resign = csub.add_parser("resign", help="validate a hand-edited campaign file and write a new checksum")
+    resign.add_argument("path", help="a campaign file")
     p.set_defaults(func=_campaign)
+
+
+def _version() -> str:
+    """The installed package's version (one place: the package metadata from pyproject.toml)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("df_env")
+    except PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True,
                                 metavar="bench|ladder|train|play|serve|replay|campaign|agents")
     _add_bench(sub)
@@ -373,6 +406,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (df-env campaign show ... | head): not an error of ours
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout at exit
+        return 141
     return 0
 
 

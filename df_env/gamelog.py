@@ -103,8 +103,10 @@ def load_log(path: str | os.PathLike[str]) -> GameLog:
         doc = json.loads(p.read_text())
     except FileNotFoundError:
         raise GameLogError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise GameLogError(f"{p}: not a readable JSON file ({err})") from None
+    except IsADirectoryError:
+        raise GameLogError(f"{p}: is a folder, not a game log") from None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
+        raise GameLogError(f"{p}: not a readable JSON file ({type(err).__name__}: {err})") from None
     return log_from_dict(doc, str(p))
 
 
@@ -114,7 +116,16 @@ def _need(cond: bool, where: str, what: str) -> None:
 
 
 def log_from_dict(doc: Any, where: str = "game log") -> GameLog:
-    """A :class:`GameLog` from its JSON document, checked field by field."""
+    """A :class:`GameLog` from its JSON document, checked field by field (raises :class:`GameLogError` only)."""
+    try:
+        return _log_from_dict(doc, where)
+    except GameLogError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError, AttributeError, RecursionError) as e:
+        raise GameLogError(f"{where}: malformed game log ({type(e).__name__}: {e})") from None
+
+
+def _log_from_dict(doc: Any, where: str) -> GameLog:
     _need(isinstance(doc, dict) and doc.get("format") == LOG_FORMAT, where,
           f"not a game log (expected \"format\": \"{LOG_FORMAT}\")")
     _need(doc.get("version") == LOG_VERSION, where, f"log version {doc.get('version')!r}, this df_env reads "

@@ -180,6 +180,7 @@ def test_campaign_restore_without_backup_is_a_clear_error(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     path = str(tmp_path / "galaxy.json")
     assert main(["campaign", "new", path]) == 0
+    Path(path).write_text("{ damaged")
     assert main(["campaign", "restore", path]) == 2
     assert "backup cannot be restored" in capsys.readouterr().err
 

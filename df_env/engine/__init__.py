@@ -1,6 +1,16 @@
-"""The Deep Future rules engine over a numpy state (see :mod:`df_env.engine.api`)."""
+"""The Deep Future rules engine over a numpy state (see :mod:`df_env.engine.api`).
+
+The stable API is exactly the names in ``__all__`` below, imported from ``df_env.engine`` (``from df_env import
+engine; engine.new_game(...)``): creating and playing games (``GameConfig``, ``new_game``, ``legal_actions``,
+``legal_mask``, ``apply_action``, ``clone``, ``current_player``, ``is_terminal``, ``returns``, ``determinize``),
+errors (``IllegalActionError``, its subclass ``ActionSpaceError``, ``PositionError``), the state record
+(``State``, ``STATE_DTYPE``, ``NUM_ACTIONS``), positions (``to_json``, ``from_json``, see
+``docs/position_format.md``) and ``action_to_string``. Submodules (``engine.position``, ``engine.kernels``,
+``engine.layout`` ...) are internal: their layout may change between versions.
+"""
 
 from .api import (
+    ActionSpaceError,
     GameConfig,
     IllegalActionError,
     apply_action,
@@ -14,21 +24,28 @@ from .api import (
 )
 from .determinize import determinize
 from .layout import NUM_ACTIONS
+from .position import PositionError, from_json, to_json
 from .state import STATE_DTYPE, State
+from .text import action_to_string
 
 __all__ = [
+    "ActionSpaceError",
     "GameConfig",
     "IllegalActionError",
     "NUM_ACTIONS",
+    "PositionError",
     "STATE_DTYPE",
     "State",
+    "action_to_string",
     "apply_action",
     "clone",
     "current_player",
     "determinize",
+    "from_json",
     "is_terminal",
     "legal_actions",
     "legal_mask",
     "new_game",
     "returns",
+    "to_json",
 ]

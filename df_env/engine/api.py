@@ -26,6 +26,16 @@ class IllegalActionError(ValueError):
     """An action that is not legal for the pending decision."""
 
 
+class ActionSpaceError(IllegalActionError):
+    """An action id outside the action space ``range(NUM_ACTIONS)`` (never an action of any decision)."""
+
+
+def check_action_space(action: int) -> None:
+    """Raise :class:`ActionSpaceError` unless ``0 <= action < NUM_ACTIONS``."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ActionSpaceError(f"action {action} is outside the action space: action ids are 0..{NUM_ACTIONS - 1}")
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """Options of one game.
@@ -96,7 +106,9 @@ def apply_action(state: State, action: int) -> None:
     """Apply ``action`` to ``state`` in place. Raises :class:`IllegalActionError` naming the pending decision
     and its legal choices if the action is not legal."""
     a = int(action)
-    if not 0 <= a < NUM_ACTIONS or not state["mask"][a]:
+    if not 0 <= a < NUM_ACTIONS:
+        check_action_space(a)
+    if not state["mask"][a]:
         raise IllegalActionError(_illegal_message(state, a))
     apply_arr(state.reshape(1), a)
 

@@ -30,7 +30,9 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import secrets
+import stat
 from collections.abc import Iterator
 from typing import Any
 
@@ -77,12 +79,26 @@ def campaign_from_text(text: str) -> Campaign:
     except json.JSONDecodeError as e:
         raise CampaignError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}): the file is truncated "
                             f"or damaged") from None
+    except CampaignError:
+        raise
+    except RecursionError:
+        raise CampaignError("not a campaign: JSON nested too deeply (the file is damaged)") from None
+    except ValueError as e:  # e.g. an integer of more than 4300 digits
+        raise CampaignError(f"not a valid campaign file ({e}): the file is damaged") from None
     check_header(doc)
     if "checksum" in doc and doc["checksum"] != checksum(doc):
         raise CampaignError("checksum: the content does not match the checksum written with it, so the file was "
-                            "damaged or edited by hand. If you edited it on purpose, delete the \"checksum\" line "
-                            "and load it again: it will be validated field by field")
-    return Campaign.from_dict(doc)
+                            "damaged or edited by hand. If you edited it on purpose, run: df-env campaign resign "
+                            "FILE (it validates the content field by field, then writes a new checksum)")
+    try:
+        return Campaign.from_dict(doc)
+    except CampaignError:
+        raise
+    except RecursionError:
+        raise CampaignError("not a campaign: nested too deeply") from None
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError, AttributeError) as e:
+        raise CampaignError(f"malformed campaign ({type(e).__name__}: {e}); see docs/campaign.md for the fields "
+                            f"and their allowed values") from None
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -168,7 +184,7 @@ def _keep_previous(path: str) -> None:
         return
     with open(path, "rb") as f:
         data = f.read()
-    _atomic_write(path + (BACKUP_SUFFIX if _loads_ok(data) else DAMAGED_SUFFIX), data)
+    _atomic_write(path + BACKUP_SUFFIX if _loads_ok(data) else unique_name(path + DAMAGED_SUFFIX), data)
 
 
 def _atomic_write(path: str, data: bytes) -> None:
@@ -182,6 +198,8 @@ def _atomic_write(path: str, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(tmp, stat.S_IMODE(os.stat(path).st_mode))  # the replaced file's mode is kept
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -202,20 +220,49 @@ def _fsync_dir(folder: str) -> None:
 
 
 def restore_backup(path: str | os.PathLike[str]) -> Campaign:
-    """Replace the campaign at ``path`` by its backup (after checking that the backup loads). The replaced file
-    is kept as ``path + ".damaged"``. Returns the restored campaign."""
+    """Replace a damaged campaign at ``path`` by its backup (after checking that the backup loads). Returns the
+    restored campaign; see :func:`restore_backup_kept` for where the replaced file went."""
+    return restore_backup_kept(path)[0]
+
+
+def restore_backup_kept(path: str | os.PathLike[str]) -> tuple[Campaign, str | None]:
+    """Restore the backup of ``path`` and return ``(campaign, kept)``: ``kept`` is the new unique name under which
+    the replaced file was kept (``path.damaged``, ``path.damaged.1`` ...; None when there was no file).
+
+    Nothing is ever destroyed: a current file that loads is not replaced (:class:`CampaignFileError` says so: it
+    is the newest good version and the backup is older), and every displaced file gets a name of its own."""
     path = os.fspath(path)
     bak = path + BACKUP_SUFFIX
+    if os.path.exists(path):
+        try:
+            current = campaign_from_text(_read_text(path))
+        except (OSError, UnicodeDecodeError, CampaignError):
+            current = None
+        if current is not None:
+            raise CampaignFileError(f"{path}: the campaign loads fine ({current!r}); nothing was restored. The "
+                                    f"backup {bak} is an older version: copy it by hand if you really want it")
     try:
         text = _read_text(bak)
         campaign = campaign_from_text(text)
     except (OSError, UnicodeDecodeError, CampaignError) as e:
         raise CampaignFileError(f"{bak}: the backup cannot be restored: {e}") from None
+    kept = None
     if os.path.exists(path):
         with open(path, "rb") as f:
-            _atomic_write(path + DAMAGED_SUFFIX, f.read())
+            kept = unique_name(path + DAMAGED_SUFFIX)
+            _atomic_write(kept, f.read())
     _atomic_write(path, text.encode("utf-8"))
-    return campaign
+    return campaign, kept
+
+
+def unique_name(path: str) -> str:
+    """``path`` if no file has that name, else ``path.1``, ``path.2`` ...: a displaced file never overwrites another."""
+    if not os.path.lexists(path):
+        return path
+    k = 1
+    while os.path.lexists(f"{path}.{k}"):
+        k += 1
+    return f"{path}.{k}"
 
 
 # ---------------------------------------------------------------------------------------------- one writer
@@ -240,6 +287,84 @@ def campaign_lock(path: str | os.PathLike[str]) -> Iterator[None]:
         except OSError:
             raise CampaignFileError(f"{os.fspath(path)}: the campaign is in use by another process "
                                     f"(lock {lock_path})") from None
+        remove_stale_temps(path)
         yield
     finally:
         os.close(fd)
+
+
+# ---------------------------------------------------------------------------------------------- hardening
+def stale_temps(path: str | os.PathLike[str]) -> list[str]:
+    """This campaign's own temporary files (``.<name>[.bak|.damaged[.k]].<pid>.<hex>.tmp``) left by a killed
+    writer."""
+    path = os.path.abspath(os.fspath(path))
+    folder, base = os.path.split(path)
+    pattern = re.compile(r"\." + re.escape(base) + r"(\.bak|\.damaged(\.\d+)?)?\.\d+\.[0-9a-f]{8}\.tmp\Z")
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return [os.path.join(folder, n) for n in names if pattern.match(n)]
+
+
+def remove_stale_temps(path: str | os.PathLike[str]) -> list[str]:
+    """Delete this campaign's stale temporary files; called with the campaign's lock held (no writer of it is
+    running, so every such file is an orphan). Returns the paths removed."""
+    removed = []
+    for tmp in stale_temps(path):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+            removed.append(tmp)
+    return removed
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`CampaignFileError` now if a save of the campaign at ``path`` would fail: its folder is not
+    writable, the file is immutable or read-only to us, or the disk cannot hold another copy of it (a probe file
+    of the campaign's size is written, synced and removed)."""
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        size = 0
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise CampaignFileError(f"{path}: the file is read-only or immutable, so no game could be saved; make it "
+                                f"writable (chmod u+w, or chattr -i) and play again. Nothing was played")
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(b"\0" * (2 * size + 65536))  # the new version and the backup, with room to grow
+                f.flush()
+                os.fsync(f.fileno())
+        finally:
+            os.unlink(tmp)
+    except OSError as e:
+        raise CampaignFileError(f"{path}: the campaign could not be saved here ({e.strerror or e}: the folder "
+                                f"{folder} is read-only or full), so no game was played; free space or fix the "
+                                f"permissions and play again") from None
+
+
+def resign(path: str | os.PathLike[str]) -> Campaign:
+    """Validate a hand-edited campaign file field by field (ignoring its checksum) and write it back with a new
+    checksum, atomically. Raises :class:`CampaignFileError` naming the field if the content is invalid (then
+    nothing is written)."""
+    path = os.fspath(path)
+    try:
+        doc = json.loads(_read_text(path), object_pairs_hook=_no_duplicates)
+        check_header(doc)
+        doc.pop("checksum", None)
+        campaign = Campaign.from_dict(doc)
+    except OSError as e:
+        raise CampaignFileError(f"{path}: cannot read the campaign file ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise CampaignFileError(f"{path}: not a UTF-8 text file") from None
+    except (json.JSONDecodeError, RecursionError, ValueError) as e:
+        raise CampaignFileError(f"{path}: not re-signed: {e}") from None
+    try:
+        _atomic_write(path, campaign_to_text(campaign).encode("utf-8"))
+    except OSError as e:
+        raise CampaignFileError(f"{path}: could not be written ({e.strerror or e}); the file is unchanged") from None
+    return campaign

@@ -28,7 +28,7 @@ from . import names
 from .api import GameConfig, apply_action, new_game
 from .campaign import Campaign, GameRecord, HomeworldLog, derive_seed
 from .campaign_format import VICTORY
-from .campaign_io import CampaignFileError, campaign_lock, load_campaign, save_campaign
+from .campaign_io import CampaignFileError, campaign_lock, check_writable, load_campaign, save_campaign
 from .constants import CARD_TYPE_NAMES, CIV, SECTOR_IDS, SUIT_NAMES, VICTORY_NAMES
 from .kernels import random_playout_arr
 from .rng import seed_words
@@ -80,6 +80,7 @@ def campaign_play(path: str | os.PathLike[str], n_games: int, agents: Agents | N
     records = []
     with campaign_lock(path):
         campaign = load_campaign(path)
+        check_writable(path)  # a file that cannot be saved is refused before a game is played
         for _ in range(n_games):
             seed = campaign.next_seed()
             config = campaign.next_config(num_players, restart_on_loss)

@@ -87,12 +87,24 @@ def from_dict(data: dict[str, Any]) -> State:
     return read_position(data)
 
 
-def from_json(text: str) -> State:
-    """A state from position JSON text (see :func:`from_dict`)."""
+def from_json(text: str | bytes) -> State:
+    """A state from position JSON text or UTF-8 bytes (see :func:`from_dict`); raises :class:`PositionError` for
+    anything that is not a valid position (invalid UTF-8 or JSON, numbers too long, nesting too deep ...)."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise PositionError(f"not UTF-8 text (byte {e.start}): a position is a UTF-8 JSON document") from None
+    if not isinstance(text, str):
+        raise PositionError(f"expected JSON text (str or bytes), got {type(text).__name__}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise PositionError(f"not valid JSON: {e}") from e
+        raise PositionError(f"not valid JSON: {e}") from None
+    except RecursionError:
+        raise PositionError("not a position: JSON nested too deeply") from None
+    except ValueError as e:  # e.g. an integer of more than 4300 digits
+        raise PositionError(f"not a valid position: {e}") from None
     return read_position(data)
 
 

@@ -84,7 +84,21 @@ AT_NAMES = tuple(AT)
 
 
 def read_position(data: Any) -> np.ndarray:
-    """A validated state (0-d array of STATE_DTYPE) from a position dict; raises PositionError."""
+    """A validated state (0-d array of STATE_DTYPE) from a position dict; raises PositionError (only)."""
+    try:
+        return _read_position(data)
+    except PositionError:
+        raise
+    except RecursionError:
+        raise PositionError("the position is nested too deeply to be a position (see docs/position_format.md)") \
+            from None
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError, AttributeError) as e:
+        # a last line of defence: every known malformation is reported by the field checks above
+        raise PositionError(f"malformed position ({type(e).__name__}: {e}); see docs/position_format.md for "
+                            f"the fields and their allowed values") from None
+
+
+def _read_position(data: Any) -> np.ndarray:
     top = Node(data, "").fields(TOP_KEYS, required=("format", "version", "header", "players"))
     _check_format(top)
     s = empty_state()
@@ -395,7 +409,7 @@ def _read_turn(s: np.ndarray, node: Node) -> None:
     if "actions_taken" in f:
         for a in f["actions_taken"].items(len(ACTIONS), "actions"):
             acts |= 1 << a.choice(ACTIONS, "an action")
-    s["acts"] = acts
+    s["acts"] = acts - 256 if acts > INT8[1] else acts  # an int8 bitmask: EVOKE's bit 1 << 7 is the sign bit
     s["n_acts"] = f["n_actions"].int(0, INT8[1]) if "n_actions" in f else bin(acts).count("1")
     for key, field in (("start_used", "used"), ("bonus", "bonus")):
         if key in f:
@@ -482,7 +496,12 @@ def _read_events(s: np.ndarray, f: dict[str, Node]) -> None:
         if len(items) != 4:
             raise ev.error("an event is [code, player, a, b]")
         code = items[0]
-        s["ev"][i, 0] = EVENT_CODES[code.value] if code.value in EVENT_CODES else code.int(*INT16)
+        if isinstance(code.value, str):
+            if code.value not in EVENT_CODES:
+                raise code.error(f'"{code.value}" is not an event name (one of {", ".join(EVENT_CODES)}, or a code)')
+            s["ev"][i, 0] = EVENT_CODES[code.value]
+        else:
+            s["ev"][i, 0] = code.int(*INT16)
         for k in range(1, 4):
             s["ev"][i, k] = items[k].int(*INT16)
 

@@ -98,16 +98,38 @@ def reject_unknown_options(unknown: dict[str, Any], constructor: Callable[..., A
                     f"{bad}; the options are: {', '.join(allowed)}")
 
 
+RESET_OPTIONS = ("state", "campaign", "campaign_write_back")
+
+
+def check_reset_options(options: Any, allowed: tuple[str, ...] = RESET_OPTIONS) -> None:
+    """Refuse ``reset(options=...)`` that is not a dict or has a key the env does not know (a typo would
+    otherwise be ignored silently), naming the allowed keys."""
+    if not isinstance(options, dict):
+        raise TypeError(f"reset options must be a dict (or None); got {type(options).__name__}")
+    unknown = [k for k in options if k not in allowed]
+    if unknown:
+        raise ValueError(f"unknown reset option(s) {', '.join(map(repr, unknown))}; the options are: "
+                         f"{', '.join(allowed) if allowed else 'none (this env takes no reset options)'}")
+
+
 def action_id(action: Any) -> int:
     """``action`` as an int: a Python int, a numpy integer or a 0-d integer array. A TypeError for anything else
-    (a float such as 1.5, a bool, a list...), naming its type and the action range; the range and legality are
-    the caller's to check."""
+    (a float such as 1.5, a bool, a list...), naming its type and the action range; an ``ActionSpaceError`` for an
+    int outside ``range(NUM_ACTIONS)``; legality is the caller's to check."""
     if type(action) is int:  # the common case first: one cheap check
-        return action
-    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-        return int(action)
-    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
-        return int(action)
+        a = action
+    elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        a = int(action)
+    elif isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
+        a = int(action)
+    else:
+        a = None
+    if a is not None:
+        if not 0 <= a < NUM_ACTIONS:  # outside the space: an error, never an illegal move (issue 11)
+            from df_env.engine.api import check_action_space
+
+            check_action_space(a)
+        return a
     raise TypeError(f"an action must be an integer 0..{NUM_ACTIONS - 1} (a Python int, a numpy integer or a 0-d "
                     f"integer array); got {type(action).__name__} {action!r}")
 

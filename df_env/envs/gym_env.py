@@ -59,6 +59,7 @@ from .common import (
     action_id,
     action_space,
     as_obs,
+    check_reset_options,
     game_template,
     load_state,
     make_options,
@@ -135,6 +136,7 @@ class DeepFutureEnv(gym.Env):
             reseed_agents(self.options.policies, self.np_random)
         o = self.options
         options = options or {}
+        check_reset_options(options)
         if "campaign" in options:
             self._link = make_link(options["campaign"], options.get("campaign_write_back", False), o.num_players,
                                    o.restart_on_loss)

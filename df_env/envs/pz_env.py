@@ -130,7 +130,7 @@ class DeepFutureAEC(AECEnv):
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
             self._words[:] = words_from(self._np_random)
-        options = options or {}
+        options = options or {}  # other keys are ignored: PettingZoo's api_test resets with options={"options": 1}
         if "campaign" in options:
             self._link = make_link(options["campaign"], options.get("campaign_write_back", False),
                                    self.num_players, bool(self._template["variant_restart"][0]))

@@ -58,6 +58,7 @@ from .common import (
     OpponentSpec,
     RewardFn,
     action_space,
+    check_reset_options,
     game_template,
     make_options,
     new_state_buffer,
@@ -158,6 +159,13 @@ class BatchGames:
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
         if acts.shape != (self.n,):
             raise ValueError(f"actions must hold one action per game ({self.n}); got shape {np.shape(actions)}")
+        outside = np.flatnonzero((acts < 0) | (acts >= NUM_ACTIONS))
+        if outside.size:
+            from df_env.engine.api import ActionSpaceError
+
+            i = int(outside[0])
+            raise ActionSpaceError(f"game {i}: action {int(acts[i])} is outside the action space: action ids are "
+                                   f"0..{NUM_ACTIONS - 1}")
         if o.illegal_action == "raise":
             self._check_legal(acts)
         if self.fused:
@@ -289,7 +297,9 @@ class DeepFutureVectorEnv(VectorEnv):
               options: dict[str, Any] | None = None) -> tuple[Any, dict]:
         """New games in every slot, seeded from ``self.np_random`` (seeded by an int ``seed``); a list of seeds,
         one int or None per game, seeds game ``i`` as ``DeepFuture-v0`` is by ``reset(seed=seed[i])`` (None: that
-        game's generator runs on), as Gymnasium's vector envs take them."""
+        game's generator runs on), as Gymnasium's vector envs take them. It takes no ``options``."""
+        if options:
+            check_reset_options(options, allowed=())
         if seed is None or isinstance(seed, int):
             super().reset(seed=seed)
             if seed is not None or not self.games.seeded:
@@ -321,8 +331,9 @@ class DeepFutureVectorEnv(VectorEnv):
         return tuple(render_state(self.state(i), seat, self.render_mode) for i in range(self.num_envs))
 
     def close_extras(self, **kwargs: Any) -> None:
-        """Stop the stepping threads (called once by :meth:`close`)."""
-        self.games.close()
+        """Stop the stepping threads (called once by :meth:`close`; a constructor that failed made none)."""
+        if hasattr(self, "games"):
+            self.games.close()
 
     def state(self, i: int) -> State:
         """The engine state of game ``i`` (a 0-d view: do not modify it)."""
