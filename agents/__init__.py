@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from .base import Agent, AgentSpecError, parse_spec
+from agents.base import Agent, AgentSpecError, parse_spec
 
 # name -> module with ``make(spec, raw_options) -> Agent`` and ``OPTIONS`` (imported on first use: ``ppo`` needs
 # torch, which the other agents do not)

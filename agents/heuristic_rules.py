@@ -10,9 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from df_env.engine._jit import njit
-from df_env.engine.board import can_pay_track, controls
-from df_env.engine.cards import has_written_suit, is_complete_tech, n_circled, n_written
-from df_env.engine.constants import (
+from df_env.engine.legality.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
+from df_env.engine.model.constants import (
     ADV_ACTION,
     ADV_GAIN,
     CIV,
@@ -23,7 +22,7 @@ from df_env.engine.constants import (
     TECH,
     WORLD,
 )
-from df_env.engine.layout import (
+from df_env.engine.model.layout import (
     B_ACTION,
     B_ADV,
     B_HAND,
@@ -77,8 +76,9 @@ from df_env.engine.layout import (
     PASS,
     WORLD_SLOT0,
 )
-from df_env.engine.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
-from df_env.engine.rng import below
+from df_env.engine.model.rng import below
+from df_env.engine.rules.board import can_pay_track, controls
+from df_env.engine.rules.cards import has_written_suit, is_complete_tech, n_circled, n_written
 
 NEG = -1.0e9
 

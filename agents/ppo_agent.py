@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Agent, AgentSpecError, Option, build_options
+from agents.base import Agent, AgentSpecError, Option, build_options
 
 
 def _bool(text: str) -> bool:

@@ -98,7 +98,7 @@ def _replay(args: argparse.Namespace) -> None:
 # ---------------------------------------------------------------------------------------------- campaign
 def _campaign(args: argparse.Namespace) -> None:
     try:
-        from df_env.engine import campaign_ops
+        from df_env.campaign import commands as campaign_ops
     except ImportError as err:  # the campaign helper's module is not installed
         raise CliError(f"campaigns are not available in this installation: {err}") from None
     if args.campaign_cmd == "new":
@@ -115,7 +115,7 @@ def _campaign(args: argparse.Namespace) -> None:
 
 def _campaign_restore(path: str) -> None:
     """Put the backup kept by the last save back in place (the replaced file is kept as ``.damaged``)."""
-    from df_env.engine import campaign_io
+    from df_env.campaign import files as campaign_io
 
     with campaign_io.campaign_lock(path):
         camp = campaign_io.restore_backup(path)
@@ -161,7 +161,7 @@ def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-u
 
     from agents import make_agent
     from df_env.engine.api import legal_mask
-    from df_env.engine.observation import observe
+    from df_env.engine.observation.encode import observe
     from df_env.terminal import HumanSeat
 
     def agent_policy(spec: str, p: int, seed: int, human: HumanSeat | None):  # type: ignore[no-untyped-def]
@@ -306,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from df_env.gamelog import GameLogError
 
         user_errors += (GameLogError,)
-        from df_env.engine.campaign import CampaignError
+        from df_env.campaign.core import CampaignError
 
         user_errors += (CampaignError,)
     except ImportError:

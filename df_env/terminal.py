@@ -18,12 +18,11 @@ import numpy as np
 
 from agents import Agent, make_agent
 from df_env.engine.api import apply_action, legal_actions, legal_mask, new_game
-from df_env.engine.eventtext import events
-from df_env.engine.observation import observe
-from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
+from df_env.engine.observation.encode import observe
+from df_env.engine.text.eventtext import events
+from df_env.engine.text.render import action_to_string, decision_to_string, event_strings, render_text
 from df_env.envs.common import seat_rule
-
-from .gamelog import GameLog, final_state, replay, result_mismatch, save_log
+from df_env.gamelog import GameLog, final_state, replay, result_mismatch, save_log
 
 DECISION_TITLE = "\n== decision =="  # render_text's sections after the view: the decision, then the events
 HELP = "type the number of a choice; v: show the game again; q: save and quit; ?: this help"

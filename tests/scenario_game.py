@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from support import invariants
 from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
-from df_env.engine import invariants
-from df_env.engine import layout as L
-from df_env.engine.constants import SECTOR_IDS, SUIT_LETTERS
-from df_env.engine.position import from_dict
-from df_env.engine.text import action_to_string, decision_to_string, event_strings, render_text
+from df_env.engine.io.position import from_dict
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import SECTOR_IDS, SUIT_LETTERS
+from df_env.engine.text.render import action_to_string, decision_to_string, event_strings, render_text
 
 __all__ = [
     "ADV", "FILLER", "OTHER_HOMES", "X", "Game", "act", "civ", "cubes", "discard", "dk", "do", "hand", "legal", "ok",

@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from support import invariants
 
 from df_env import engine
-from df_env.engine import invariants
-from df_env.engine import layout as L
-from df_env.engine.constants import SECTOR_IDS, SUIT_LETTERS, sector_index
-from df_env.engine.position import from_dict
-from df_env.engine.text import decision_to_string, event_strings, render_text
+from df_env.engine.io.position import from_dict
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import SECTOR_IDS, SUIT_LETTERS, sector_index
+from df_env.engine.text.render import decision_to_string, event_strings, render_text
 
 __all__ = [
     "COMPLETE", "FILLER", "TRACKS", "Pos", "S", "X", "apply", "civ", "dname", "deck", "fail_pending", "home", "legal",

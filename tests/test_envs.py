@@ -13,10 +13,10 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import df_env.envs  # noqa: F401 - registers DeepFuture-v0
 from df_env import deep_future_v0, engine
-from df_env.engine.constants import CULTURE, TECH
 from df_env.engine.kernels import fill_mask_arr
-from df_env.engine.layout import NUM_ACTIONS
-from df_env.engine.observation import CF, LAYOUTS, observe
+from df_env.engine.model.constants import CULTURE, TECH
+from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.engine.observation.encode import CF, LAYOUTS, observe
 from df_env.envs.gym_env import DeepFutureEnv
 from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
 from df_env.envs.vector import DeepFutureVectorEnv

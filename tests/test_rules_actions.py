@@ -15,11 +15,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from support import invariants
 
 from df_env import engine
-from df_env.engine import invariants
-from df_env.engine import layout as L
-from df_env.engine.constants import (
+from df_env.engine.io.position import make_position
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import (
     BATTLE,
     CULTURE,
     EXPAND,
@@ -32,8 +33,7 @@ from df_env.engine.constants import (
     WORLD,
     XENO,
 )
-from df_env.engine.position import make_position
-from df_env.engine.text import action_to_string, decision_to_string, render_text
+from df_env.engine.text.render import action_to_string, decision_to_string, render_text
 
 X = {int(n): i for i, n in enumerate(SECTOR_IDS)}  # printed sector number -> index
 

@@ -31,8 +31,8 @@ from scenario_pos import (
 from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
-from df_env.engine import layout as L
-from df_env.engine.constants import (
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import (
     ACTION_NAMES,
     MAX_TECHS,
     TECH,

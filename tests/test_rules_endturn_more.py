@@ -33,10 +33,10 @@ from scenario_pos import (
 from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
-from df_env.engine import layout as L
-from df_env.engine.constants import NEUTRAL, WORLD
-from df_env.engine.position import PositionError, from_dict, to_dict
-from df_env.engine.text import event_strings
+from df_env.engine.io.position import PositionError, from_dict, to_dict
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import NEUTRAL, WORLD
+from df_env.engine.text.render import event_strings
 
 
 # ---------------------------------------------------------------------------------------------- helpers

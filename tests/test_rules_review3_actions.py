@@ -32,8 +32,8 @@ from scenario_game import (
     written,
 )
 
-from df_env.engine import layout as L
-from df_env.engine.constants import (
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import (
     ADVANCE,
     BATTLE,
     CULTURE,

@@ -35,8 +35,8 @@ from scenario_game import (
 from scenario_game import Game as SharedGame
 
 from df_env import engine
-from df_env.engine import layout as L
-from df_env.engine.constants import (
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import (
     ADVANCE,
     BATTLE,
     CULTURE,
@@ -52,7 +52,7 @@ from df_env.engine.constants import (
     SUIT_LETTERS,
     XENO,
 )
-from df_env.engine.text import action_to_string, decision_to_string
+from df_env.engine.text.render import action_to_string, decision_to_string
 
 
 class Game(SharedGame):

@@ -38,9 +38,9 @@ from scenario_pos import (
 from views import cubes, hand, pile, worlds
 
 from df_env import engine
-from df_env.engine import layout as L
-from df_env.engine.campaign import Campaign
-from df_env.engine.constants import NEUTRAL, WORLD
+from df_env.campaign.core import Campaign
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import NEUTRAL, WORLD
 
 POWER, SETTLE, GROW, ADVANCE, BATTLE, EXPAND, PLAN, EVOKE = range(8)
 

@@ -29,9 +29,9 @@ from scenario_pos import (
 from scenario_pos import Pos as SharedPos
 from views import cubes, hand, pile, worlds
 
-from df_env.engine import layout as L
-from df_env.engine.constants import NEUTRAL, WORLD
-from df_env.engine.text import event_strings
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import NEUTRAL, WORLD
+from df_env.engine.text.render import event_strings
 
 HIGH = {"C": 5, "M": 4, "S": 4, "X": 4}
 FILLER = ("S1", "S2", "S3", "S4", "S5", "S6", "M1", "M2", "M3", "M4", "M5", "M6", "R1", "R2", "R3")

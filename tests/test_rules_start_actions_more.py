@@ -29,8 +29,8 @@ from scenario_game import (
     worlds_of,
 )
 
-from df_env.engine import layout as L
-from df_env.engine.constants import (
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import (
     BATTLE,
     CULTURE,
     DIST,

@@ -13,13 +13,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from support import invariants
 
 from df_env import engine
-from df_env.engine import invariants
-from df_env.engine import layout as L
-from df_env.engine.constants import FAIL, NEUTRAL, SECTOR_IDS, SUIT_LETTERS
-from df_env.engine.position import make_position
-from df_env.engine.text import action_to_string, decision_to_string, event_strings
+from df_env.engine.io.position import make_position
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import FAIL, NEUTRAL, SECTOR_IDS, SUIT_LETTERS
+from df_env.engine.text.render import action_to_string, decision_to_string, event_strings
 
 X = {int(n): i for i, n in enumerate(SECTOR_IDS)}  # printed sector -> index
 TRACKS = "CMSX"

@@ -12,9 +12,9 @@ from .api import (
     new_game,
     returns,
 )
-from .determinize import determinize
-from .layout import NUM_ACTIONS
-from .state import STATE_DTYPE, State
+from .model.layout import NUM_ACTIONS
+from .model.state import STATE_DTYPE, State
+from .observation.determinize import determinize
 
 __all__ = [
     "GameConfig",
