@@ -30,7 +30,7 @@ AGENT_NAMES = tuple(_MODULES)
 __all__ = ["AGENT_NAMES", "Agent", "AgentSpecError", "agent_options", "make_agent", "parse_spec"]
 
 
-def _module(name: str, spec: str):  # type: ignore[no-untyped-def]
+def _module(name: str, spec: str):
     if name not in _MODULES:
         raise AgentSpecError(f"unknown agent {name!r} in spec {spec!r}; agents are: {', '.join(AGENT_NAMES)}")
     return importlib.import_module(_MODULES[name])

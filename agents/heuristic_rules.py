@@ -549,7 +549,7 @@ def score_rehome(s, p, i):
 
 # ------------------------------------------------------------------------------------------------ dispatch
 @njit
-def score(s, p, dk, b, i):  # noqa: C901 - one table over the decision kinds
+def score(s, p, dk, b, i):
     """The heuristic's score of choice ``i`` of block ``b`` for decision ``dk`` of player p (higher is better)."""
     if dk == D_ACTION:
         return score_action(s, p, i if b == B_ACTION else 8)
@@ -569,6 +569,12 @@ def score(s, p, dk, b, i):  # noqa: C901 - one table over the decision kinds
         return 1.0 if b == B_SPECIAL else 0.0
     if dk == D_ADVANCE_TARGET:
         return score_advance_target(s, p, b, i)
+    return _score_advancements(s, p, dk, b, i)
+
+
+@njit
+def _score_advancements(s, p, dk, b, i):
+    """Scores of the advancement, track and tableau decisions (then the sector ones)."""
     if dk == D_CIRCLE:
         return score_circle(s, s["ctx"][1], b, i)
     if dk == D_TECH_LINE:
@@ -588,6 +594,12 @@ def score(s, p, dk, b, i):  # noqa: C901 - one table over the decision kinds
         return score_settle_source(s, p, b, i)
     if dk == D_WORLD_SECTOR:
         return score_world_sector(s, p, i)
+    return _score_sectors(s, p, dk, b, i)
+
+
+@njit
+def _score_sectors(s, p, dk, b, i):
+    """Scores of the decisions that choose a sector, a count or a suit."""
     if dk == D_GROW_TARGET or dk == D_EVOKE_OWN:
         return score_sector_own(s, p, i)
     if dk == D_BIOLOGY:

@@ -205,7 +205,7 @@ def _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path
 
 
 @njit
-def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code, turns, r):  # noqa: C901
+def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code, turns, r):
     """Run ``iters`` iterations on the tree arrays (``n_nodes[0]`` nodes in use) from state array ``root``,
     searching for player p. ``code``: rollout policy; ``turns``: rollout horizon (0 = the whole game)."""
     work = np.empty(1, dtype=root.dtype)

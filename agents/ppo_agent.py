@@ -44,7 +44,7 @@ def load_model(path: str) -> Any:
         raise AgentSpecError("ppo needs sb3-contrib and torch: pip install -e '.[train]'") from err
     try:
         return MaskablePPO.load(str(p), device="cpu")
-    except Exception as err:  # noqa: BLE001 - any unreadable file gets one clear message
+    except Exception as err:
         raise AgentSpecError(f"ppo: cannot read {str(p)!r} as a MaskablePPO model: {err}") from err
 
 

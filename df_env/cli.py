@@ -154,7 +154,7 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
         print(f"stopped: the game in progress is not recorded; {args.path} holds every game finished before it")
 
 
-def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-untyped-def]
+def _policy_factory(specs: list[str], color: bool = False):
     """``game_seed -> [policy(state) -> action]``: fresh agents for every game, seeded from the game's seed; a
     ``"human"`` seat is a person at the terminal, told the other seats' moves."""
     import numpy as np
@@ -164,7 +164,7 @@ def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-u
     from df_env.engine.observation.encode import observe
     from df_env.terminal import HumanSeat
 
-    def agent_policy(spec: str, p: int, seed: int, human: HumanSeat | None):  # type: ignore[no-untyped-def]
+    def agent_policy(spec: str, p: int, seed: int, human: HumanSeat | None):
         agent = make_agent(spec)
         agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
 
@@ -177,7 +177,7 @@ def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-u
 
         return act
 
-    def policies(seed: int) -> list:  # type: ignore[type-arg]
+    def policies(seed: int) -> list:
         human = HumanSeat(specs.index("human"), color=color) if "human" in specs else None
         return [human if spec == "human" else agent_policy(spec, p, seed, human) for p, spec in enumerate(specs)]
 

@@ -1,5 +1,6 @@
 """The Deep Future rules engine over a numpy state (see :mod:`df_env.engine.api`)."""
 
+from . import _moved
 from .api import (
     GameConfig,
     IllegalActionError,
@@ -15,6 +16,8 @@ from .api import (
 from .model.layout import NUM_ACTIONS
 from .model.state import STATE_DTYPE, State
 from .observation.determinize import determinize
+
+_moved.install()  # the old module paths (df_env.engine.position, ...) keep importing
 
 __all__ = [
     "GameConfig",

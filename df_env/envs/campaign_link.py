@@ -77,7 +77,7 @@ class CampaignLink:
 
             save_campaign(self.campaign, self.path)
 
-    def _config(self):  # type: ignore[no-untyped-def]
+    def _config(self):
         return self.campaign.next_config(self.num_players, self.restart_on_loss)
 
 

@@ -192,7 +192,7 @@ class DeepFutureAEC(AECEnv):
     def close(self) -> None:
         pass
 
-    def state(self) -> State:  # type: ignore[override]
+    def state(self) -> State:
         """The engine state (a 0-d record view: do not modify it)."""
         return self._a.reshape(())
 

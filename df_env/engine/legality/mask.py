@@ -151,8 +151,30 @@ def fill_mask(s):
 
 
 @njit
-def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, each branch a few lines
+def _fill(s, dk, p):
+    """Mark the legal choices of decision ``dk`` of player ``p``. Each decision kind belongs to exactly one group
+    filler below; a filler returns False for a kind that is not its own."""
     ctx = s["ctx"]
+    if _fill_setup(s, dk, p, ctx):
+        return
+    if _fill_turn_start(s, dk, p, ctx):
+        return
+    if _fill_action(s, dk, p, ctx):
+        return
+    if _fill_grow_advance(s, dk, p, ctx):
+        return
+    if _fill_battle(s, dk, p, ctx):
+        return
+    if _fill_expand(s, dk, p, ctx):
+        return
+    if _fill_end_turn(s, dk, p, ctx):
+        return
+    _fill_evoke(s, dk, p, ctx)
+
+
+@njit
+def _fill_setup(s, dk, p, ctx):
+    """The homeworld pick and generated advancements (circle, Chemistry, line suit)."""
     if dk == D_HOME_PICK:
         for i in range(5):
             if home_pick_ok(s, s["reveal"][i], ctx[0]):
@@ -168,7 +190,15 @@ def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, eac
         for i in range(6):
             _on(s, B_SUIT, i)
         _on(s, B_SPECIAL, GENERATE)
-    elif dk == D_START:
+    else:
+        return False
+    return True
+
+
+@njit
+def _fill_turn_start(s, dk, p, ctx):
+    """The start phase (start choice, discard, track payment, Infrastructure) and EXPLORE."""
+    if dk == D_START:
         _start(s, p)
     elif dk == D_DISCARD:
         _all_hand(s, p)
@@ -190,7 +220,15 @@ def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, eac
             y = NEIGH[ctx[0], d]
             if y > 0 and s["cubes"][y] == 0:
                 _on(s, B_SECTOR, y)
-    elif dk == D_ACTION:
+    else:
+        return False
+    return True
+
+
+@njit
+def _fill_action(s, dk, p, ctx):
+    """The action choice, payment, boosts, Industry, SETTLE and its world."""
+    if dk == D_ACTION:
         _actions(s, p)
     elif dk == D_PAY:
         for i in range(s["hand_n"][p]):
@@ -207,7 +245,15 @@ def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, eac
         for x in range(1, 37):
             if controls(s, p, x):
                 _on(s, B_SECTOR, x)
-    elif dk == D_GROW_TARGET or dk == D_EVOKE_OWN:
+    else:
+        return False
+    return True
+
+
+@njit
+def _fill_grow_advance(s, dk, p, ctx):
+    """GROW, Biology, ADVANCE and the tech line."""
+    if dk == D_GROW_TARGET or dk == D_EVOKE_OWN:
         for x in range(1, 37):
             if own_with_room(s, p, x):
                 _on(s, B_SECTOR, x)
@@ -223,7 +269,15 @@ def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, eac
         for k in range(3):
             if s["c_slot_num"][c, k] == 0:
                 _on(s, B_SUIT, s["c_slot_suit"][c, k])
-    elif dk == D_BATTLE_FROM:
+    else:
+        return False
+    return True
+
+
+@njit
+def _fill_battle(s, dk, p, ctx):
+    """BATTLE, the counts of a move, the track gained."""
+    if dk == D_BATTLE_FROM:
         for x in range(1, 37):
             if battle_source_fresh(s, p, x):
                 _on(s, B_SECTOR, x)
@@ -240,7 +294,15 @@ def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, eac
     elif dk == D_TRACK_GAIN:
         for t in range(4):
             _on(s, B_TRACK, t)
-    elif dk == D_EXPAND_FROM:
+    else:
+        return False
+    return True
+
+
+@njit
+def _fill_expand(s, dk, p, ctx):
+    """EXPAND (and Spacecraft), a wonder's use, PLAN."""
+    if dk == D_EXPAND_FROM:
         for x in range(1, 37):
             if expand_source_ok(s, p, x, 1 + s["cnt"][FTL]):
                 _on(s, B_SECTOR, x)
@@ -258,7 +320,15 @@ def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, eac
     elif dk == D_PLAN_SUIT:
         for i in range(6):
             _on(s, B_SUIT, i)
-    elif dk == D_UPKEEP_CARD:
+    else:
+        return False
+    return True
+
+
+@njit
+def _fill_end_turn(s, dk, p, ctx):
+    """Upkeep, challenges, a new homeworld, victory and civilization or wonder suits."""
+    if dk == D_UPKEEP_CARD:
         for slot in range(WORLD_SLOT0):
             if upkeep_payable(s, p, slot_card(s, p, slot)):
                 _on(s, B_TABLEAU, slot)
@@ -282,7 +352,15 @@ def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, eac
         _bits(s, B_VICTORY, ctx[0])
     elif dk == D_CIV_SUIT or dk == D_WONDER_SUIT:
         _bits(s, B_SUIT, ctx[0])
-    elif dk == D_EVOKE_EMPTY:
+    else:
+        return False
+    return True
+
+
+@njit
+def _fill_evoke(s, dk, p, ctx):
+    """EVOKE's targets and a foothold."""
+    if dk == D_EVOKE_EMPTY:
         for x in range(1, 37):
             if empty_adjacent_to_own(s, p, x):
                 _on(s, B_SECTOR, x)
@@ -299,7 +377,9 @@ def _fill(s, dk, p):  # noqa: C901 - one dispatch table over decision kinds, eac
             y = NEIGH[ctx[0], d]
             if y > 0 and y != ctx[1] and foot_dest_ok(s, p, ctx[0], y):
                 _on(s, B_SECTOR, y)
-
+    else:
+        return False
+    return True
 
 @njit
 def _bits(s, block, bits):

@@ -364,7 +364,14 @@ def _context(s, kind, v, me, n, out, o):
         if 0 <= v < 36:
             out[o + _D_SUIT + v // 6] = 1.0
             out[o + _D_NUMBER] = (v % 6 + 1) / 6.0
-    elif kind == K_FLAG:
+    else:
+        _context_flags(s, kind, v, out, o)
+
+
+@njit
+def _context_flags(s, kind, v, out, o):
+    """The context kinds that are flags, bit sets or Chemistry's draw."""
+    if kind == K_FLAG:
         out[o + _D_FLAG] = 1.0 if v == 1 else 0.0
     elif kind == K_BITS:
         for i in range(6):

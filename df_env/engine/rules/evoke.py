@@ -47,7 +47,7 @@ from .frames import P_ADVANCE, P_GEN_ADV, RET, ask, call, goto
 
 
 @njit
-def proc_evoke(s, fi):  # noqa: C901 - a flat table of small stages
+def proc_evoke(s, fi):
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
     p, c = r[0], r[1]

@@ -111,7 +111,7 @@ def proc_game(s, fi):
 # ------------------------------------------------------------------------------------------------ a turn
 # P_TURN registers: 0 player, 1 chosen action
 @njit
-def proc_turn(s, fi):  # noqa: C901 - the four phases in order
+def proc_turn(s, fi):
     """Start (R9), action (R12), payment (R18) and challenge (R19) phases of player r0's turn."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
@@ -234,20 +234,18 @@ def _consume_for_start(s, p, c):
 
 # ------------------------------------------------------------------------------------------------ dispatch
 @njit
-def step(s, fi):  # noqa: C901 - the dispatch table
+def step(s, fi):
+    """Run one stage of the procedure on frame ``fi`` (the actions' procedures, P_ACTION..P_EVOKE, or the others)."""
     proc = s["f_proc"][fi]
-    if proc == P_GAME:
-        return proc_game(s, fi)
-    if proc == P_TURN:
-        return proc_turn(s, fi)
+    if P_ACTION <= proc <= P_EVOKE:
+        return _step_action(s, fi, proc)
+    return _step_game(s, fi, proc)
+
+
+@njit
+def _step_action(s, fi, proc):
     if proc == P_ACTION:
         return proc_action(s, fi)
-    if proc == P_GEN_ADV:
-        return proc_gen_adv(s, fi)
-    if proc == P_CHALLENGES:
-        return proc_challenges(s, fi)
-    if proc == P_UPKEEP:
-        return proc_upkeep(s, fi)
     if proc == P_POWER:
         return proc_power(s, fi)
     if proc == P_SETTLE:
@@ -262,8 +260,21 @@ def step(s, fi):  # noqa: C901 - the dispatch table
         return proc_expand(s, fi)
     if proc == P_PLAN:
         return proc_plan(s, fi)
-    if proc == P_EVOKE:
-        return proc_evoke(s, fi)
+    return proc_evoke(s, fi)
+
+
+@njit
+def _step_game(s, fi, proc):
+    if proc == P_GAME:
+        return proc_game(s, fi)
+    if proc == P_TURN:
+        return proc_turn(s, fi)
+    if proc == P_GEN_ADV:
+        return proc_gen_adv(s, fi)
+    if proc == P_CHALLENGES:
+        return proc_challenges(s, fi)
+    if proc == P_UPKEEP:
+        return proc_upkeep(s, fi)
     if proc == P_MAKE_TECH:
         return proc_make_tech(s, fi)
     if proc == P_START_ADV:
