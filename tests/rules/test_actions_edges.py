@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scenario_game import (
+from support.scenario_game import (
     FILLER,
     Game,
     X,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scenario_game import (
+from support.scenario_game import (
     ADV,
     FILLER,
     X,
@@ -32,7 +32,7 @@ from scenario_game import (
     worlds_of,
     written,
 )
-from scenario_game import Game as SharedGame
+from support.scenario_game import Game as SharedGame
 
 from df_env import engine
 from df_env.engine.model import layout as L

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scenario_pos import (
+from support.scenario_pos import (
     COMPLETE,
     TRACKS,
     Pos,
@@ -27,7 +27,7 @@ from scenario_pos import (
     why,
     world,
 )
-from views import cubes, hand, pile, techs, worlds
+from support.views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
 from df_env.engine.model import layout as L

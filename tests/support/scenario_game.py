@@ -1,4 +1,4 @@
-"""The position-building harness of the action-phase scenario tests (``test_rules_start_actions_more.py`` and the
+"""The position-building harness of the action-phase scenario tests (``rules/test_setup_start_actions.py`` and the
 review-3 files on advancements and actions): the :class:`Game` builder for a hand-written position in which player 0
 is the current player, card builders (``world``, ``tech``, ``civ``) and small helpers to choose decisions (``do``,
 ``act``) and read the state (``dk``, ``cubes``, ``track``, ``written`` ...).
@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from support import invariants
-from views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
 from df_env.engine.io.position import from_dict
 from df_env.engine.model import layout as L
 from df_env.engine.model.constants import SECTOR_IDS, SUIT_LETTERS
 from df_env.engine.text.render import action_to_string, decision_to_string, event_strings, render_text
+from support import invariants
+from support.views import cubes, hand, pile, techs, worlds
 
 __all__ = [
     "ADV", "FILLER", "OTHER_HOMES", "X", "Game", "act", "civ", "cubes", "discard", "dk", "do", "hand", "legal", "ok",

@@ -1,8 +1,8 @@
 """The position-building harness of the end-of-turn, EVOKE and end-of-game scenario tests
-(``test_rules_endturn_more.py``, ``test_rules_advance_evoke_win.py`` and the review-3 files on multiplayer, Table 6,
-the campaign and EVOKE): the :class:`Pos` builder for a hand-written position whose cards are referred to by the id
-``add`` returns, card builders (``home``, ``world``, ``tech``, ``civ``) and small helpers to choose decisions
-(``apply``, ``fail_pending``) and read the state (``dname``, ``legal``, ``track``, ``lines`` ...).
+(``rules/test_end_of_turn_losing.py``, ``rules/test_advance_evoke_win.py`` and the rule files on multiplayer,
+Table 6, the campaign and EVOKE): the :class:`Pos` builder for a hand-written position whose cards are referred
+to by the id ``add`` returns, card builders (``home``, ``world``, ``tech``, ``civ``) and small helpers to choose
+decisions (``apply``, ``fail_pending``) and read the state (``dname``, ``legal``, ``track``, ``lines`` ...).
 
 Positions follow ``docs/position_format.md``. ``deck(...)`` takes cards in the order they are DRAWN (top first); the
 format lists the deck bottom to top.
@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from support import invariants
 
 from df_env import engine
 from df_env.engine.io.position import from_dict
 from df_env.engine.model import layout as L
 from df_env.engine.model.constants import SECTOR_IDS, SUIT_LETTERS, sector_index
 from df_env.engine.text.render import decision_to_string, event_strings, render_text
+from support import invariants
 
 __all__ = [
     "COMPLETE", "FILLER", "TRACKS", "Pos", "S", "X", "apply", "civ", "dname", "deck", "fail_pending", "home", "legal",

@@ -2,7 +2,7 @@
 failures), rival cubes and the spill (R20), the neutral line (R21), losing in the middle of a challenge phase
 (R3, R22, R24) and a win on another player's turn during it (R23, R30).
 
-Only cases not already covered by ``test_rules_turn_core.py`` / ``test_rules_endturn_more.py``. Positions are
+Only cases not already covered by ``rules/test_end_of_turn.py`` / ``rules/test_end_of_turn_losing.py``. Positions are
 written by hand in the position format (``docs/position_format.md``); ``deck(...)`` takes cards in the order they
 are DRAWN (top first). Each random value is stacked.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenario_pos import (
+from support.scenario_pos import (
     TRACKS,
     S,
     apply,
@@ -26,8 +26,8 @@ from scenario_pos import (
     why,
     world,
 )
-from scenario_pos import Pos as SharedPos
-from views import cubes, hand, pile, worlds
+from support.scenario_pos import Pos as SharedPos
+from support.views import cubes, hand, pile, worlds
 
 from df_env.engine.model import layout as L
 from df_env.engine.model.constants import NEUTRAL, WORLD

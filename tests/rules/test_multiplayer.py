@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scenario_pos import (
+from support.scenario_pos import (
     COMPLETE,
     FILLER,
     TRACKS,
@@ -35,7 +35,7 @@ from scenario_pos import (
     why,
     world,
 )
-from views import cubes, hand, pile, worlds
+from support.views import cubes, hand, pile, worlds
 
 from df_env import engine
 from df_env.campaign.core import Campaign

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from scenario_pos import (
+from support.scenario_pos import (
     FILLER,
     TRACKS,
     Pos,
@@ -30,7 +30,7 @@ from scenario_pos import (
     why,
     world,
 )
-from views import cubes, hand, pile, techs, worlds
+from support.views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
 from df_env.engine.io.position import PositionError, from_dict, to_dict

@@ -9,7 +9,7 @@ takes the cards in drawing order. Sector 23 touches 22, 25, 31, 34; sector 26 to
 
 from __future__ import annotations
 
-from scenario_game import (
+from support.scenario_game import (
     ADV,
     FILLER,
     Game,

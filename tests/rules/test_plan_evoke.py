@@ -3,8 +3,8 @@ rulings R7, R12, R17, R23, R35, R41 (``/work/shared/rules/RULINGS.md``, ``docs/r
 
 Each test builds an exact position by hand (``docs/position_format.md``), applies decisions and checks what the
 rulebook says. Random values come from the stacked deck (1.3, R6): ``deck(...)`` lists cards top first.
-Only cases not already covered by ``test_rules_advance_evoke_win.py``, ``test_rules_start_actions_more.py``,
-``test_rules_turn_core.py`` and the other review files are here.
+Only cases not already covered by ``rules/test_advance_evoke_win.py``, ``rules/test_setup_start_actions.py``,
+``rules/test_end_of_turn.py`` and the other review files are here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scenario_pos import (
+from support.scenario_pos import (
     Pos,
     S,
     X,
@@ -27,7 +27,7 @@ from scenario_pos import (
     why,
     world,
 )
-from views import cubes, hand, pile, techs, worlds
+from support.views import cubes, hand, pile, techs, worlds
 
 from df_env.engine.model import layout as L
 from df_env.engine.model.constants import ACTION_NAMES, BLANK, DIST, MAX_TECHS

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from scenario_pos import (
+from support.scenario_pos import (
     COMPLETE,
     Pos,
     S,
@@ -28,7 +28,7 @@ from scenario_pos import (
     why,
     world,
 )
-from views import cubes, hand, pile, techs, worlds
+from support.views import cubes, hand, pile, techs, worlds
 
 from df_env import engine
 from df_env.engine.model import layout as L
