@@ -335,10 +335,3 @@ class DeepFutureVectorEnv(VectorEnv):
             info["illegal_action"] = illegal
             info["_illegal_action"] = illegal.copy()
         return info
-
-
-def make_sb3_vec_env(num_envs: int = 1, **options: Any) -> Any:
-    """The Stable-Baselines3 ``VecEnv`` of :mod:`df_env.envs.sb3_vec` (imported here lazily: SB3 loads torch)."""
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
-
-    return DeepFutureSB3VecEnv(num_envs=num_envs, **options)
