@@ -40,3 +40,10 @@ def test_old_module_paths_are_the_new_modules(old: str, new: str) -> None:
 def test_a_tool_that_left_the_package_names_its_new_place() -> None:
     with pytest.raises(ModuleNotFoundError, match="tools/docgen.py"):
         importlib.import_module("df_env.engine.docgen")
+
+
+def test_old_submodule_attributes_of_the_engine_package() -> None:
+    from df_env import engine
+    from df_env.engine.model import layout
+
+    assert engine.layout is layout and callable(engine.determinize)

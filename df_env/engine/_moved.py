@@ -45,6 +45,10 @@ def install() -> None:
     """Register the aliases (once); modules already imported are aliased at once."""
     if not any(isinstance(f, _Aliases) for f in sys.meta_path):
         sys.meta_path.append(_Aliases())
+    engine = sys.modules[_E]
     for old, new in MOVED.items():
         if new in sys.modules:
             sys.modules.setdefault(old, sys.modules[new])
+            leaf = old.rpartition(".")[2]
+            if not hasattr(engine, leaf):  # engine.layout, engine.constants ... as before (engine.determinize stays
+                setattr(engine, leaf, sys.modules[new])  # the function)
