@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from .._jit import njit
 from ..model.constants import (
     ADVANCE_MODE_FREE,
@@ -90,6 +92,7 @@ from ..model.layout import (
     GENERATE,
     KEEP,
     NEW_WORLD,
+    NUM_DECISIONS,
     PASS,
     REDRAW,
     TECH_SLOT0,
@@ -150,26 +153,44 @@ def fill_mask(s):
     return n
 
 
+# the group filler of each decision kind (the order of the fillers below), one table read per decision
+_FILL_GROUPS = (
+    (D_HOME_PICK, D_CIRCLE, D_CHEM, D_PICK_LINE_SUIT,),
+    (D_START, D_DISCARD, D_PAY_TRACK, D_INFRA_TARGET, D_EXPLORE_FROM, D_EXPLORE_TO,),
+    (D_ACTION, D_PAY, D_BOOST, D_INDUSTRY, D_SETTLE_SOURCE, D_WORLD_SECTOR,),
+    (D_GROW_TARGET, D_EVOKE_OWN, D_BIOLOGY, D_ADVANCE_TARGET, D_TECH_LINE,),
+    (D_BATTLE_FROM, D_BATTLE_TO, D_BATTLE_COUNT, D_BATTLE_DEFENSE, D_EXPAND_COUNT, D_FOOT_COUNT, D_TRACK_GAIN,),
+    (D_EXPAND_FROM, D_EXPAND_TO, D_SPACECRAFT, D_WONDER_USE, D_PLAN_SUIT,),
+    (D_UPKEEP_CARD, D_UPKEEP_PAY, D_CHALLENGE, D_REHOME, D_VICTORY, D_CIV_SUIT, D_WONDER_SUIT,),
+    (D_EVOKE_EMPTY, D_EVOKE_RIVAL, D_FOOT_FROM, D_FOOT_TO,),
+)
+FILL_GROUP = np.full(NUM_DECISIONS, -1, dtype=np.int64)
+for _g, _kinds in enumerate(_FILL_GROUPS):
+    FILL_GROUP[list(_kinds)] = _g
+
+
 @njit
 def _fill(s, dk, p):
-    """Mark the legal choices of decision ``dk`` of player ``p``. Each decision kind belongs to exactly one group
-    filler below; a filler returns False for a kind that is not its own."""
+    """Mark the legal choices of decision ``dk`` of player ``p``: the group filler that owns the kind
+    (``FILL_GROUP``) does it."""
     ctx = s["ctx"]
-    if _fill_setup(s, dk, p, ctx):
-        return
-    if _fill_turn_start(s, dk, p, ctx):
-        return
-    if _fill_action(s, dk, p, ctx):
-        return
-    if _fill_grow_advance(s, dk, p, ctx):
-        return
-    if _fill_battle(s, dk, p, ctx):
-        return
-    if _fill_expand(s, dk, p, ctx):
-        return
-    if _fill_end_turn(s, dk, p, ctx):
-        return
-    _fill_evoke(s, dk, p, ctx)
+    g = FILL_GROUP[dk]
+    if g == 0:
+        _fill_setup(s, dk, p, ctx)
+    elif g == 1:
+        _fill_turn_start(s, dk, p, ctx)
+    elif g == 2:
+        _fill_action(s, dk, p, ctx)
+    elif g == 3:
+        _fill_grow_advance(s, dk, p, ctx)
+    elif g == 4:
+        _fill_battle(s, dk, p, ctx)
+    elif g == 5:
+        _fill_expand(s, dk, p, ctx)
+    elif g == 6:
+        _fill_end_turn(s, dk, p, ctx)
+    elif g == 7:
+        _fill_evoke(s, dk, p, ctx)
 
 
 @njit
