@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from .base import Agent, AgentSpecError, parse_spec
+from agents.base import Agent, AgentSpecError, parse_spec
 
 # name -> module with ``make(spec, raw_options) -> Agent`` and ``OPTIONS`` (imported on first use: ``ppo`` needs
 # torch, which the other agents do not)
@@ -32,7 +32,7 @@ AGENT_NAMES = tuple(_MODULES)
 __all__ = ["AGENT_NAMES", "Agent", "AgentSpecError", "agent_options", "make_agent", "parse_spec"]
 
 
-def _module(name: str, spec: str):  # type: ignore[no-untyped-def]
+def _module(name: str, spec: str):
     if name not in _MODULES:
         raise AgentSpecError(f"unknown agent {name!r} in spec {spec!r}; agents are: {', '.join(AGENT_NAMES)}")
     return importlib.import_module(_MODULES[name])

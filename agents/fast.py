@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from agents.heuristic_rules import choose
 from df_env.engine._jit import njit
-from df_env.engine.flow import apply
 from df_env.engine.kernels import pick_random
+from df_env.engine.rules.flow import apply
 from df_env.progress import peak_update
-
-from .heuristic_rules import choose
 
 RANDOM, HEURISTIC, FIRST = 0, 1, 2
 POLICY_NAMES = ("random", "heuristic", "first")

@@ -50,8 +50,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import Agent, Option, build_options, words_from
-from .heuristic_rules import ADV_VALUE, choose_arr
+from agents.base import Agent, Option, build_options, words_from
+from agents.heuristic_rules import ADV_VALUE, choose_arr
 
 OPTIONS: dict[str, Option] = {}
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from df_env.engine._jit import njit
-from df_env.engine.board import can_pay_track, controls
-from df_env.engine.cards import has_written_suit, is_complete_tech, n_circled, n_written
-from df_env.engine.constants import (
+from df_env.engine.legality.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
+from df_env.engine.model.constants import (
     ADV_ACTION,
     ADV_GAIN,
     CIV,
@@ -23,7 +22,7 @@ from df_env.engine.constants import (
     TECH,
     WORLD,
 )
-from df_env.engine.layout import (
+from df_env.engine.model.layout import (
     B_ACTION,
     B_ADV,
     B_HAND,
@@ -77,8 +76,9 @@ from df_env.engine.layout import (
     PASS,
     WORLD_SLOT0,
 )
-from df_env.engine.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
-from df_env.engine.rng import below
+from df_env.engine.model.rng import below
+from df_env.engine.rules.board import can_pay_track, controls
+from df_env.engine.rules.cards import has_written_suit, is_complete_tech, n_circled, n_written
 
 NEG = -1.0e9
 
@@ -549,7 +549,7 @@ def score_rehome(s, p, i):
 
 # ------------------------------------------------------------------------------------------------ dispatch
 @njit
-def score(s, p, dk, b, i):  # noqa: C901 - one table over the decision kinds
+def score(s, p, dk, b, i):
     """The heuristic's score of choice ``i`` of block ``b`` for decision ``dk`` of player p (higher is better)."""
     if dk == D_ACTION:
         return score_action(s, p, i if b == B_ACTION else 8)
@@ -569,6 +569,12 @@ def score(s, p, dk, b, i):  # noqa: C901 - one table over the decision kinds
         return 1.0 if b == B_SPECIAL else 0.0
     if dk == D_ADVANCE_TARGET:
         return score_advance_target(s, p, b, i)
+    return _score_advancements(s, p, dk, b, i)
+
+
+@njit
+def _score_advancements(s, p, dk, b, i):
+    """Scores of the advancement, track and tableau decisions (then the sector ones)."""
     if dk == D_CIRCLE:
         return score_circle(s, s["ctx"][1], b, i)
     if dk == D_TECH_LINE:
@@ -588,6 +594,12 @@ def score(s, p, dk, b, i):  # noqa: C901 - one table over the decision kinds
         return score_settle_source(s, p, b, i)
     if dk == D_WORLD_SECTOR:
         return score_world_sector(s, p, i)
+    return _score_sectors(s, p, dk, b, i)
+
+
+@njit
+def _score_sectors(s, p, dk, b, i):
+    """Scores of the decisions that choose a sector, a count or a suit."""
     if dk == D_GROW_TARGET or dk == D_EVOKE_OWN:
         return score_sector_own(s, p, i)
     if dk == D_BIOLOGY:

@@ -3,8 +3,8 @@
 Every iteration:
 
 1. **Determinize**: copy the real state and replace what the acting player cannot know by one sample
-   consistent with what he sees (:func:`df_env.engine.determinize.determinize_rec`): the cards of the deck he
-   has not looked at (History), the face-down challenge pile and the other players' hands he has not seen are
+   consistent with what he sees (:func:`df_env.engine.observation.determinize.determinize_rec`): the cards of the deck
+   he has not looked at (History), the face-down challenge pile and the other players' hands he has not seen are
    dealt again among their places, and the game's generator words are redrawn. Nothing hidden from the player
    survives into the search.
 2. **Select** down the tree with UCB1 over the engine's flat actions, counting for every action how often it
@@ -37,16 +37,24 @@ import time
 
 import numpy as np
 
+from agents.base import (
+    Agent,
+    Option,
+    build_options,
+    choice,
+    non_negative_float,
+    non_negative_int,
+    positive_int,
+    words_from,
+)
+from agents.fast import HEURISTIC, RANDOM, play_rec
+from agents.heuristic_rules import choose, decode, unsafe
 from df_env.engine._jit import njit
-from df_env.engine.determinize import determinize_rec
-from df_env.engine.flow import apply
-from df_env.engine.layout import NUM_ACTIONS
-from df_env.engine.rng import below
+from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.engine.model.rng import below
+from df_env.engine.observation.determinize import determinize_rec
+from df_env.engine.rules.flow import apply
 from df_env.progress import progress_rec
-
-from .base import Agent, Option, build_options, choice, non_negative_float, non_negative_int, positive_int, words_from
-from .fast import HEURISTIC, RANDOM, play_rec
-from .heuristic_rules import choose, decode, unsafe
 
 OPTIONS: dict[str, Option] = {
     "iters": Option(positive_int, 100, "search iterations per decision"),
@@ -197,7 +205,7 @@ def _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path
 
 
 @njit
-def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code, turns, r):  # noqa: C901
+def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code, turns, r):
     """Run ``iters`` iterations on the tree arrays (``n_nodes[0]`` nodes in use) from state array ``root``,
     searching for player p. ``code``: rollout policy; ``turns``: rollout horizon (0 = the whole game)."""
     work = np.empty(1, dtype=root.dtype)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Agent, AgentSpecError, Option, build_options
+from agents.base import Agent, AgentSpecError, Option, build_options
 
 
 def _bool(text: str) -> bool:
@@ -44,7 +44,7 @@ def load_model(path: str) -> Any:
         raise AgentSpecError("ppo needs sb3-contrib and torch: pip install -e '.[train]'") from err
     try:
         return MaskablePPO.load(str(p), device="cpu")
-    except Exception as err:  # noqa: BLE001 - any unreadable file gets one clear message
+    except Exception as err:
         raise AgentSpecError(f"ppo: cannot read {str(p)!r} as a MaskablePPO model: {err}") from err
 
 

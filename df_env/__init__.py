@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import importlib
 import sys
+from importlib import metadata
 from typing import Any
 
-__version__ = "0.1.0"
+try:  # the version is written once, in pyproject.toml; an installed package carries it in its metadata
+    __version__ = metadata.version("df_env")
+except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
 
 _LAZY = ("deep_future_v0", "envs")  # imported on first use: they pull in gymnasium, pettingzoo and numba
 

@@ -32,9 +32,9 @@ import numpy as np
 
 from agents import Agent, make_agent
 from df_env.engine.api import GameConfig, apply_action, legal_mask, new_game
-from df_env.engine.constants import TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
-from df_env.engine.observation import observe
-from df_env.engine.rng import seed_words
+from df_env.engine.model.constants import TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
+from df_env.engine.model.rng import seed_words
+from df_env.engine.observation.encode import observe
 
 from .backends import Backend, LocalBackend, run_keyed
 from .progress import peak_update_arr
@@ -106,7 +106,7 @@ class BenchConfig:
 
 
 def derive_seed(seed: int, *key: int) -> int:
-    """A 64-bit seed from a base seed and a key path (as :func:`df_env.engine.campaign.derive_seed`)."""
+    """A 64-bit seed from a base seed and a key path (as :func:`df_env.campaign.core.derive_seed`)."""
     return int(np.random.SeedSequence(seed, spawn_key=key).generate_state(1, np.uint64)[0])
 
 

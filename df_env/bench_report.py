@@ -12,7 +12,7 @@ import json
 import math
 from pathlib import Path
 
-from .bench import AgentSummary, BenchResult
+from df_env.bench import AgentSummary, BenchResult
 
 
 def _pct(x: float) -> str:

@@ -132,7 +132,7 @@ def _replay(args: argparse.Namespace) -> None:
 # ---------------------------------------------------------------------------------------------- campaign
 def _campaign(args: argparse.Namespace) -> None:
     try:
-        from df_env.engine import campaign_ops
+        from df_env.campaign import commands as campaign_ops
     except ImportError as err:  # the campaign helper's module is not installed
         raise CliError(f"campaigns are not available in this installation: {err}") from None
     if args.campaign_cmd == "new":
@@ -155,7 +155,7 @@ def _campaign(args: argparse.Namespace) -> None:
 
 def _campaign_restore(path: str) -> None:
     """Put the backup kept by the last save back in place (the replaced file is kept as ``.damaged``)."""
-    from df_env.engine import campaign_io
+    from df_env.campaign import files as campaign_io
 
     with campaign_io.campaign_lock(path):
         camp, kept = campaign_io.restore_backup_kept(path)
@@ -195,17 +195,17 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
         print(f"stopped: the game in progress is not recorded; {args.path} holds every game finished before it")
 
 
-def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-untyped-def]
+def _policy_factory(specs: list[str], color: bool = False):
     """``game_seed -> [policy(state) -> action]``: fresh agents for every game, seeded from the game's seed; a
     ``"human"`` seat is a person at the terminal, told the other seats' moves."""
     import numpy as np
 
     from agents import make_agent
     from df_env.engine.api import legal_mask
-    from df_env.engine.observation import observe
+    from df_env.engine.observation.encode import observe
     from df_env.terminal import HumanSeat
 
-    def agent_policy(spec: str, p: int, seed: int, human: HumanSeat | None):  # type: ignore[no-untyped-def]
+    def agent_policy(spec: str, p: int, seed: int, human: HumanSeat | None):
         agent = make_agent(spec)
         agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
 
@@ -218,7 +218,7 @@ def _policy_factory(specs: list[str], color: bool = False):  # type: ignore[no-u
 
         return act
 
-    def policies(seed: int) -> list:  # type: ignore[type-arg]
+    def policies(seed: int) -> list:
         human = HumanSeat(specs.index("human"), color=color) if "human" in specs else None
         return [human if spec == "human" else agent_policy(spec, p, seed, human) for p, spec in enumerate(specs)]
 
@@ -385,7 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from df_env.gamelog import GameLogError
 
         user_errors += (GameLogError,)
-        from df_env.engine.campaign import CampaignError
+        from df_env.campaign.core import CampaignError
 
         user_errors += (CampaignError,)
     except ImportError:

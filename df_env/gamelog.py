@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 
 from df_env.engine.api import GameConfig, IllegalActionError, apply_action, new_game
-from df_env.engine.constants import VICTORY_NAMES
-from df_env.engine.layout import NUM_ACTIONS
+from df_env.engine.model.constants import VICTORY_NAMES
+from df_env.engine.model.layout import NUM_ACTIONS
 
 LOG_FORMAT = "df_env.game_log"
 LOG_VERSION = 1

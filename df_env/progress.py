@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from df_env.engine._jit import njit
-from df_env.engine.queries import n_wonders
+from df_env.engine.legality.queries import n_wonders
 
 W_TABLEAU, W_VICTORY, W_WONDERS = 0.5, 0.4, 0.1
 

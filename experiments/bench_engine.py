@@ -19,8 +19,8 @@ import numpy as np
 
 from df_env import engine
 from df_env.engine.kernels import random_games_arr
-from df_env.engine.rng import seed_words
-from df_env.engine.state import STATE_DTYPE
+from df_env.engine.model.rng import seed_words
+from df_env.engine.model.state import STATE_DTYPE
 
 
 def starts(n_players: int, n: int) -> np.ndarray:

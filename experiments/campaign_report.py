@@ -19,10 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
+from df_env.campaign.commands import Policy, campaign_new, campaign_play
+from df_env.campaign.core import Campaign, GameRecord
 from df_env.engine.api import legal_mask
-from df_env.engine.campaign import Campaign, GameRecord
-from df_env.engine.campaign_ops import Policy, campaign_new, campaign_play
-from df_env.engine.constants import BLANK, CIV, TECH, WORLD
+from df_env.engine.model.constants import BLANK, CIV, TECH, WORLD
 
 HEADER = f"{'game':>4} {'era':>3} {'result':<10} {'turns':>5} {'cards':>5} {'blank':>5} {'world':>5} {'tech':>5} " \
          f"{'civ':>4} {'named':>5} {'wonders':>7} {'win rate':>8}"
@@ -41,7 +41,7 @@ def agent_policies(spec: str, n: int):  # type: ignore[no-untyped-def]
     """A function game_seed -> one fresh policy per seat built from an :mod:`agents` spec."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's agents package
     from agents import make_agent
-    from df_env.engine.observation import observe
+    from df_env.engine.observation.encode import observe
 
     def adapt(agent, p: int) -> Policy:  # type: ignore[no-untyped-def]
         def policy(s: np.ndarray) -> int:

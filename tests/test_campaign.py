@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from df_env import engine
-from df_env.engine import campaign_io
-from df_env.engine.campaign import Campaign, CampaignError, HomeworldLog, card_census
-from df_env.engine.campaign_format import GALAXY_FIELDS
-from df_env.engine.campaign_io import (
+from df_env.campaign import files as campaign_io
+from df_env.campaign.commands import campaign_new, campaign_play, campaign_show, describe, play_game
+from df_env.campaign.core import Campaign, CampaignError, HomeworldLog, card_census
+from df_env.campaign.files import (
     CampaignFileError,
     campaign_from_text,
     campaign_lock,
@@ -23,10 +23,10 @@ from df_env.engine.campaign_io import (
     restore_backup,
     save_campaign,
 )
-from df_env.engine.campaign_ops import campaign_new, campaign_play, campaign_show, describe, play_game
-from df_env.engine.constants import BLANK, CIV, CULTURE, MIGHT, TECH, V_CULTURE, V_MIGHT, WORLD
+from df_env.campaign.format import GALAXY_FIELDS
 from df_env.engine.kernels import random_playout_arr
-from df_env.engine.layout import (
+from df_env.engine.model.constants import BLANK, CIV, CULTURE, MIGHT, TECH, V_CULTURE, V_MIGHT, WORLD
+from df_env.engine.model.layout import (
     B_SPECIAL,
     B_SUIT,
     BLOCK_START,
@@ -39,7 +39,7 @@ from df_env.engine.layout import (
     PH_SETUP,
     encode,
 )
-from df_env.engine.rng import seed_words
+from df_env.engine.model.rng import seed_words
 
 S, M, R, K, H, F = range(6)
 
@@ -633,7 +633,7 @@ def test_engine_does_not_import_the_campaign() -> None:
     import subprocess
     import sys
 
-    code = "import sys, df_env.engine, df_env.engine.api; print('df_env.engine.campaign' in sys.modules)"
+    code = "import sys, df_env.engine, df_env.engine.api; print('df_env.campaign.core' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert campaign_io.BACKUP_SUFFIX == ".bak"

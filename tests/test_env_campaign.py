@@ -12,8 +12,8 @@ import pytest
 
 import df_env.envs  # noqa: F401  (registers DeepFuture-v0)
 from df_env import deep_future_v0
-from df_env.engine.campaign import Campaign
-from df_env.engine.campaign_io import CampaignFileError, load_campaign, save_campaign
+from df_env.campaign.core import Campaign
+from df_env.campaign.files import CampaignFileError, load_campaign, save_campaign
 from df_env.envs.gym_env import DeepFutureEnv
 from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
 from df_env.envs.vector import DeepFutureVectorEnv

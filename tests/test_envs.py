@@ -9,16 +9,14 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env as gym_check_env
 from pettingzoo.test import api_test, seed_test
-from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import df_env.envs  # noqa: F401 - registers DeepFuture-v0
 from df_env import deep_future_v0, engine
-from df_env.engine.constants import CULTURE, TECH
 from df_env.engine.kernels import fill_mask_arr
-from df_env.engine.layout import NUM_ACTIONS
-from df_env.engine.observation import CF, LAYOUTS, observe
+from df_env.engine.model.constants import CULTURE, TECH
+from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.engine.observation.encode import CF, LAYOUTS, observe
 from df_env.envs.gym_env import DeepFutureEnv
-from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
 from df_env.envs.vector import DeepFutureVectorEnv
 
 PLAYERS = [1, 2, 3]
@@ -73,6 +71,7 @@ def test_gymnasium_checker(n: int) -> None:
 
 @pytest.mark.parametrize("n", PLAYERS)
 def test_sb3_checker(n: int) -> None:
+    sb3_check_env = pytest.importorskip("stable_baselines3.common.env_checker").check_env
     sb3_check_env(DeepFutureEnv(num_players=n), warn=False)
 
 
@@ -376,6 +375,9 @@ def test_vector_env_illegal_actions() -> None:
 
 
 def test_sb3_vec_env_same_step_autoreset_and_masks() -> None:
+    pytest.importorskip("stable_baselines3")
+    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+
     venv = DeepFutureSB3VecEnv(num_envs=6, num_players=2, seed=1)
     obs = venv.reset()
     assert obs.shape == (6, LAYOUTS[2].size)
@@ -396,7 +398,8 @@ def test_sb3_vec_env_same_step_autoreset_and_masks() -> None:
 # ------------------------------------------------------------------------------------------------ training
 @pytest.fixture
 def one_torch_thread():  # type: ignore[no-untyped-def]
-    import torch
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("sb3_contrib")
 
     before = torch.get_num_threads()
     torch.set_num_threads(1)
@@ -404,6 +407,7 @@ def one_torch_thread():  # type: ignore[no-untyped-def]
     torch.set_num_threads(before)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("one_torch_thread")
 def test_maskable_ppo_trains_on_the_single_env() -> None:
     from sb3_contrib import MaskablePPO
@@ -418,9 +422,12 @@ def test_maskable_ppo_trains_on_the_single_env() -> None:
     assert info["action_mask"][int(action)]
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("one_torch_thread")
 def test_maskable_ppo_trains_on_the_vector_env() -> None:
     from sb3_contrib import MaskablePPO
+
+    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
 
     venv = DeepFutureSB3VecEnv(num_envs=64, num_players=1, seed=0)
     model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=512, n_epochs=1, seed=0,

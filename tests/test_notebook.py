@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+NotebookClient = pytest.importorskip("nbclient").NotebookClient
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "quickstart.ipynb"
 
 
+@pytest.mark.slow
 def test_quickstart_notebook_runs(tmp_path: Path) -> None:
     nb = nbformat.read(NOTEBOOK, as_version=4)
     params = nb.cells[1]

@@ -8,11 +8,12 @@ import numpy as np
 import pytest
 
 from df_env import engine
-from df_env.engine import docgen, names, text
-from df_env.engine import events as ev
-from df_env.engine import layout as L
-from df_env.engine.constants import TECH, WORLD
-from df_env.engine.text import (
+from df_env.engine.model import events as ev
+from df_env.engine.model import layout as L
+from df_env.engine.model import names
+from df_env.engine.model.constants import TECH, WORLD
+from df_env.engine.text import render as text
+from df_env.engine.text.render import (
     Event,
     action_to_string,
     card_to_string,
@@ -22,6 +23,7 @@ from df_env.engine.text import (
     events,
     render_text,
 )
+from tools import docgen
 
 
 # ---------------------------------------------------------------------------------------------- random play
@@ -286,7 +288,7 @@ def _strip_ansi(t: str) -> str:
 # ---------------------------------------------------------------------------------------------- the action doc
 def test_committed_action_doc_is_up_to_date() -> None:
     assert docgen.DOC_PATH.read_text(encoding="utf-8") == docgen.generate(), (
-        "docs/actions.md is stale: run python -m df_env.engine.docgen")
+        "docs/actions.md is stale: run python -m tools.docgen")
 
 
 def test_docgen_rejects_unknown_blocks_and_specials() -> None:

@@ -204,8 +204,8 @@ def test_replay_warns_when_the_recorded_result_differs(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------------------------- review 2
 def test_campaign_new_on_an_existing_file_names_the_option_of_the_caller(tmp_path: Path,
                                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    from df_env.engine.campaign_io import CampaignFileError
-    from df_env.engine.campaign_ops import campaign_new
+    from df_env.campaign.commands import campaign_new
+    from df_env.campaign.files import CampaignFileError
 
     path = str(tmp_path / "galaxy.json")
     assert main(["campaign", "new", path]) == 0
@@ -218,8 +218,8 @@ def test_campaign_new_on_an_existing_file_names_the_option_of_the_caller(tmp_pat
 
 def test_every_pass_is_labelled_by_its_decision() -> None:
     from df_env.engine import GameConfig, new_game
-    from df_env.engine import layout as L
-    from df_env.engine.text import action_to_string, render_text
+    from df_env.engine.model import layout as L
+    from df_env.engine.text.render import action_to_string, render_text
 
     s = new_game(GameConfig(num_players=1), seed=0)
     pass_id = int(L.BLOCK_START[L.B_SPECIAL]) + L.PASS

@@ -9,6 +9,7 @@ errors (``IllegalActionError``, its subclass ``ActionSpaceError``, ``PositionErr
 ``engine.layout`` ...) are internal: their layout may change between versions.
 """
 
+from . import _moved
 from .api import (
     ActionSpaceError,
     GameConfig,
@@ -22,11 +23,13 @@ from .api import (
     new_game,
     returns,
 )
-from .determinize import determinize
-from .layout import NUM_ACTIONS
-from .position import PositionError, from_json, to_json
-from .state import STATE_DTYPE, State
-from .text import action_to_string
+from .io.position import PositionError, from_json, to_json
+from .model.layout import NUM_ACTIONS
+from .model.state import STATE_DTYPE, State
+from .observation.determinize import determinize
+from .text.render import action_to_string
+
+_moved.install()  # the old module paths (df_env.engine.position, ...) keep importing
 
 __all__ = [
     "ActionSpaceError",

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .constants import MAX_PLAYERS
 from .kernels import apply_arr, start_game_arr
-from .layout import DECISIONS, NUM_ACTIONS
-from .rng import seed_words
-from .state import STATE_DTYPE, State, empty_state
+from .model.constants import MAX_PLAYERS
+from .model.layout import DECISIONS, NUM_ACTIONS
+from .model.rng import seed_words
+from .model.state import STATE_DTYPE, State, empty_state
 
 
 class IllegalActionError(ValueError):
@@ -45,7 +45,7 @@ class GameConfig:
         restart_on_loss: R24 variant: a player who loses takes a new homeworld on his next turn instead of
             leaving the game (default False: he leaves).
         galaxy: the campaign's galaxy to play in (a state whose card pool, named sectors, wonders and era are
-            taken, see :mod:`df_env.engine.campaign`), or None for a fresh galaxy of 36 cards (1.6).
+            taken, see :mod:`df_env.campaign.core`), or None for a fresh galaxy of 36 cards (1.6).
     """
 
     num_players: int = 1
@@ -114,7 +114,7 @@ def apply_action(state: State, action: int) -> None:
 
 
 def _illegal_message(state: State, action: int) -> str:
-    from .text import action_to_string
+    from .text.render import action_to_string
 
     if state["over"]:
         return f"action {action} is illegal: the game is over"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import njit
-from .flow import apply, run, start_game
-from .mask import fill_mask
-from .rng import below
+from .legality.mask import fill_mask
+from .model.rng import below
+from .rules.flow import apply, run, start_game
 
 
 @njit

@@ -25,12 +25,11 @@ import numpy as np
 from gymnasium import spaces
 
 from df_env.engine.api import GameConfig, pre_start_state
-from df_env.engine.constants import MAX_PLAYERS
-from df_env.engine.layout import NUM_ACTIONS
-from df_env.engine.observation import LAYOUTS, ObservationLayout
-from df_env.engine.state import STATE_DTYPE, State
-
-from .kernels import COMPILED_POLICIES, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
+from df_env.engine.model.constants import MAX_PLAYERS
+from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.engine.model.state import STATE_DTYPE, State
+from df_env.engine.observation.encode import LAYOUTS, ObservationLayout
+from df_env.envs.kernels import COMPILED_POLICIES, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
 
 Policy = Callable[[Any, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
@@ -302,7 +301,7 @@ def new_state_buffer(n: int = 1) -> np.ndarray:
 
 def load_state(buf: np.ndarray, given: Any, num_players: int) -> None:
     """Copy a given position into the 1-element state buffer ``buf`` (for ``reset(options={"state": ...})``)."""
-    from df_env.engine.determinize import copy_arr
+    from df_env.engine.observation.determinize import copy_arr
 
     arr = np.asarray(given)
     if arr.dtype != STATE_DTYPE or arr.size != 1:
@@ -361,9 +360,9 @@ def render_state(state: State, observer: int, mode: str | None) -> Any:
         window.show(render_rgb(state, observer))
         return None
     if mode == "ansi":
-        from df_env.engine.text import render_text
+        from df_env.engine.text.render import render_text
 
         return render_text(state, observer)
-    from .render_rgb import render_rgb
+    from df_env.envs.render_rgb import render_rgb
 
     return render_rgb(state, observer)

@@ -8,7 +8,7 @@ for all other seats or a list with one per other seat in seat order.
 
 =====================  ===============================================================================
 Action space           ``Discrete(NUM_ACTIONS)`` (200): the engine's flat action space, blocks per kind of
-                       choice (``df_env.engine.layout``); one decision per step.
+                       choice (``df_env.engine.model.layout``); one decision per step.
 Observation space      ``obs_mode="flat"``: ``Box(-1, 1, (D,), float32)`` with D = 2254 / 3453 / 4652 for 1 / 2
                        / 3 players; ``obs_mode="dict"``: a ``Dict`` of named sections with the same numbers
                        (``df_env.engine.observation``, ``docs/envs.md``). Relative to the agent's seat; no hidden
@@ -45,14 +45,13 @@ import gymnasium as gym
 import numpy as np
 
 from df_env.engine.api import IllegalActionError
-from df_env.engine.determinize import copy_arr
-from df_env.engine.layout import NUM_ACTIONS
-from df_env.engine.observation import LAYOUTS
-from df_env.engine.state import State
-
-from . import kernels as K
-from .campaign_link import CampaignSpec, make_link
-from .common import (
+from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.engine.model.state import State
+from df_env.engine.observation.determinize import copy_arr
+from df_env.engine.observation.encode import LAYOUTS
+from df_env.envs import kernels as K
+from df_env.envs.campaign_link import CampaignSpec, make_link
+from df_env.envs.common import (
     RENDER_MODES,
     OpponentSpec,
     RewardFn,

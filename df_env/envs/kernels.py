@@ -12,9 +12,9 @@ from __future__ import annotations
 from agents.fast import HEURISTIC, RANDOM
 from agents.fast import policy_action as compiled_policy_action
 from df_env.engine._jit import njit
-from df_env.engine.flow import apply, start_game
-from df_env.engine.observation import encode
-from df_env.engine.rng import next_u32
+from df_env.engine.model.rng import next_u32
+from df_env.engine.observation.encode import encode
+from df_env.engine.rules.flow import apply, start_game
 from df_env.progress import progress_rec
 
 OUTSIDE = -1

@@ -45,15 +45,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from df_env.engine.api import IllegalActionError
-from df_env.engine.determinize import copy_arr
 from df_env.engine.kernels import apply_arr
-from df_env.engine.layout import NUM_ACTIONS
-from df_env.engine.observation import LAYOUTS, encode_arr
-from df_env.engine.state import State
-
-from . import kernels as K
-from .campaign_link import CampaignSpec, make_link
-from .common import (
+from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.engine.model.state import State
+from df_env.engine.observation.determinize import copy_arr
+from df_env.engine.observation.encode import LAYOUTS, encode_arr
+from df_env.envs import kernels as K
+from df_env.envs.campaign_link import CampaignSpec, make_link
+from df_env.envs.common import (
     RENDER_MODES,
     RewardFn,
     action_id,
@@ -193,7 +192,7 @@ class DeepFutureAEC(AECEnv):
     def close(self) -> None:
         pass
 
-    def state(self) -> State:  # type: ignore[override]
+    def state(self) -> State:
         """The engine state (a 0-d record view: do not modify it)."""
         return self._a.reshape(())
 

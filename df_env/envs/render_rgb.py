@@ -26,9 +26,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, RegularPolygon
 
-from df_env.engine import text as T
-from df_env.engine.constants import N_SECTORS, NEIGH, NEUTRAL, SECTOR_IDS, TRACK_MAX, TRACK_MIN, TRACK_NAMES
-from df_env.engine.state import State
+from df_env.engine.model.constants import N_SECTORS, NEIGH, NEUTRAL, SECTOR_IDS, TRACK_MAX, TRACK_MIN, TRACK_NAMES
+from df_env.engine.model.state import State
+from df_env.engine.text import render as T
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c")
 NEUTRAL_COLOUR = "#e6b800"
@@ -77,7 +77,7 @@ def _world_sectors(s: np.ndarray) -> tuple[dict[int, int], dict[int, int], set[i
 
 
 def _context_sector(s: np.ndarray) -> int:
-    from df_env.engine.observation import CTX_KIND, K_SECTOR
+    from df_env.engine.observation.encode import CTX_KIND, K_SECTOR
 
     dk = int(s["dk"])
     if dk > 0 and not s["over"] and CTX_KIND[dk, 0] == K_SECTOR:

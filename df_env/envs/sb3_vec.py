@@ -22,9 +22,9 @@ import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvObs, VecEnvStepReturn
 
-from .campaign_link import CampaignSpec
-from .common import OpponentSpec, RewardFn, action_space, make_options, observation_space, render_state
-from .vector import BatchGames, game_state
+from df_env.envs.campaign_link import CampaignSpec
+from df_env.envs.common import OpponentSpec, RewardFn, action_space, make_options, observation_space, render_state
+from df_env.envs.vector import BatchGames, game_state
 
 
 class DeepFutureSB3VecEnv(VecEnv):

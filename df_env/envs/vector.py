@@ -47,13 +47,12 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from df_env.engine.api import IllegalActionError
-from df_env.engine.layout import NUM_ACTIONS
-from df_env.engine.observation import LAYOUTS
-from df_env.engine.state import State
-
-from . import kernels as K
-from .campaign_link import CampaignSpec, make_link
-from .common import (
+from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.engine.model.state import State
+from df_env.engine.observation.encode import LAYOUTS
+from df_env.envs import kernels as K
+from df_env.envs.campaign_link import CampaignSpec, make_link
+from df_env.envs.common import (
     EnvOptions,
     OpponentSpec,
     RewardFn,
@@ -347,10 +346,3 @@ class DeepFutureVectorEnv(VectorEnv):
             info["illegal_action"] = illegal
             info["_illegal_action"] = illegal.copy()
         return info
-
-
-def make_sb3_vec_env(num_envs: int = 1, **options: Any) -> Any:
-    """The Stable-Baselines3 ``VecEnv`` of :mod:`df_env.envs.sb3_vec` (imported here lazily: SB3 loads torch)."""
-    from .sb3_vec import DeepFutureSB3VecEnv
-
-    return DeepFutureSB3VecEnv(num_envs=num_envs, **options)

@@ -1,0 +1,54 @@
+"""Old module paths of the engine (before the sub-packages, see docs/architecture.md) kept as aliases: importing
+``df_env.engine.position`` gives the module ``df_env.engine.io.position`` itself. Tools that left the installed
+package fail with a message naming their new place."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+from types import ModuleType
+
+_E = "df_env.engine"
+MOVED = {f"{_E}.{old}": new for old, new in {
+    **{m: f"{_E}.model.{m}" for m in ("constants", "state", "layout", "rng", "events", "names")},
+    **{m: f"{_E}.rules.{m}" for m in ("flow", "frames", "setup", "actions", "advancing", "evoke", "endturn",
+                                      "victory", "board", "cards")},
+    "mask": f"{_E}.legality.mask", "queries": f"{_E}.legality.queries",
+    "determinize": f"{_E}.observation.determinize",
+    "cardtext": f"{_E}.text.cardtext", "eventtext": f"{_E}.text.eventtext",
+    "position": f"{_E}.io.position", "position_read": f"{_E}.io.position_read",
+    "position_schema": f"{_E}.io.position_schema",
+    "campaign": "df_env.campaign.core", "campaign_format": "df_env.campaign.format",
+    "campaign_io": "df_env.campaign.files", "campaign_ops": "df_env.campaign.commands",
+}.items()}
+LEFT = {f"{_E}.docgen": "tools/docgen.py", f"{_E}.statedoc": "tools/statedoc.py",
+        f"{_E}.playthrough": "tools/playthrough.py", f"{_E}.invariants": "tests/support/invariants.py"}
+
+
+class _Aliases(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname in LEFT:
+            raise ModuleNotFoundError(f"{fullname} is no longer part of the installed package: it is the repository "
+                                      f"file {LEFT[fullname]} (run it from a clone)", name=fullname)
+        return importlib.util.spec_from_loader(fullname, self) if fullname in MOVED else None
+
+    def create_module(self, spec):
+        return importlib.import_module(MOVED[spec.name])
+
+    def exec_module(self, module: ModuleType) -> None:
+        pass  # the module is the new one, already executed
+
+
+def install() -> None:
+    """Register the aliases (once); modules already imported are aliased at once."""
+    if not any(isinstance(f, _Aliases) for f in sys.meta_path):
+        sys.meta_path.append(_Aliases())
+    engine = sys.modules[_E]
+    for old, new in MOVED.items():
+        if new in sys.modules:
+            sys.modules.setdefault(old, sys.modules[new])
+            leaf = old.rpartition(".")[2]
+            if not hasattr(engine, leaf):  # engine.layout, engine.constants ... as before (engine.determinize stays
+                setattr(engine, leaf, sys.modules[new])  # the function)

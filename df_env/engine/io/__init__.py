@@ -1,0 +1,1 @@
+"""Positions in and out: the JSON position format, its schema and reader."""

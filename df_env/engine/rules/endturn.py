@@ -1,0 +1,171 @@
+"""Payment and challenge phases (2.3, 2.4, R18-R20) and the new-homeworld decision (R22)."""
+
+from __future__ import annotations
+
+from .._jit import njit
+from ..legality.queries import slot_card, upkeep_payable
+from ..model.constants import FAIL, MAX_CHALLENGES
+from ..model.events import EV_CHALLENGE, EV_FAILURE, EV_HOMEWORLD, EV_UPKEEP, log
+from ..model.layout import B_HAND, B_SPECIAL, B_TABLEAU, D_CHALLENGE, D_REHOME, D_UPKEEP_CARD, D_UPKEEP_PAY, WORLD_SLOT0
+from ..model.rng import below
+from .board import add_neutral_world, place_rivals, reduce, remove_world_at
+from .cards import discard_from_hand, random_number, take_top, to_discard
+from .frames import RET, ask, goto
+
+GENERATED_SUIT = -10  # a challenge with no card behind it (R7) is stored as GENERATED_SUIT - suit
+
+
+# ------------------------------------------------------------------------------------------------ payment
+# P_UPKEEP registers: 0 player, 1 card being paid
+@njit
+def proc_upkeep(s, fi):
+    """Pay upkeep card by card with hand cards of a written suit (+1 cube, at most 3); each unpaid homeworld
+    or tech adds a challenge, then one more is always added (2.3, R18)."""
+    r = s["f_reg"][fi]
+    st = s["f_stage"][fi]
+    p = r[0]
+    if st == 0:
+        for slot in range(WORLD_SLOT0):
+            if upkeep_payable(s, p, slot_card(s, p, slot)):
+                return ask(s, fi, 1, D_UPKEEP_CARD, p, 0, 0)
+        return goto(s, fi, 3)
+    if st == 1:
+        if s["ans_kind"] == B_SPECIAL:
+            return goto(s, fi, 3)
+        r[1] = slot_card(s, p, s["ans"])
+        return ask(s, fi, 2, D_UPKEEP_PAY, p, r[1], 0)
+    if st == 2:
+        c = r[1]
+        discard_from_hand(s, p, s["ans"])
+        s["c_upkeep"][c] = min(3, s["c_upkeep"][c] + 1)
+        s["c_paid"][c] = 1
+        log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
+        return goto(s, fi, 0)
+    for slot in range(WORLD_SLOT0):
+        c = slot_card(s, p, slot)
+        if c >= 0 and s["c_paid"][c] == 0:
+            add_challenge(s)
+    add_challenge(s)
+    if s["chal_n"] == 0:  # R7: no card was left anywhere; the pile still gets its minimum one challenge (R39)
+        add_generated_challenge(s)
+    return RET
+
+
+@njit
+def add_challenge(s):
+    """The deck's top card joins the challenge pile (2.3); with no card left anywhere nothing is drawn (R7)."""
+    c = take_top(s)
+    if c >= 0:
+        _push_challenge(s, c)
+
+
+@njit
+def add_generated_challenge(s):
+    """A challenge with a generator-drawn suit and no card behind it, stored as ``GENERATED_SUIT - suit`` (R7,
+    R39)."""
+    _push_challenge(s, GENERATED_SUIT - below(s["rng"], 6))
+
+
+@njit
+def _push_challenge(s, v):
+    n = s["chal_n"]
+    if n >= MAX_CHALLENGES:
+        raise RuntimeError("challenge pile full (MAX_CHALLENGES)")
+    s["chal"][n] = v
+    s["chal_n"] = n + 1
+
+
+@njit
+def pop_challenge(s):
+    """Reveal the next challenge (in the order added, R27); the card goes to the discard pile. Returns its suit."""
+    c = s["chal"][0]
+    n = s["chal_n"]
+    for i in range(n - 1):
+        s["chal"][i] = s["chal"][i + 1]
+    s["chal"][n - 1] = -1
+    s["chal_n"] = n - 1
+    if c <= GENERATED_SUIT:
+        return GENERATED_SUIT - c
+    to_discard(s, c, 1)
+    return s["c_suit"][c]
+
+
+@njit
+def clear_challenges(s):
+    while s["chal_n"] > 0:
+        pop_challenge(s)
+
+
+# ------------------------------------------------------------------------------------------------ challenges
+# P_CHALLENGES registers: 0 player, 1 suit of the revealed challenge
+@njit
+def proc_challenges(s, fi):
+    """Reveal challenges one at a time; meet each with a hand card, an upkeep cube or a settled world of its
+    suit, or fail it (2.4, R19)."""
+    r = s["f_reg"][fi]
+    st = s["f_stage"][fi]
+    p = r[0]
+    if st == 0:
+        if s["chal_n"] == 0:
+            return RET
+        r[1] = pop_challenge(s)
+        log(s, EV_CHALLENGE, p, r[1], 0)
+        return goto(s, fi, 1)
+    if st == 1:
+        return ask(s, fi, 2, D_CHALLENGE, p, r[1], 0)
+    if s["ans_kind"] == B_HAND:
+        discard_from_hand(s, p, s["ans"])
+    elif s["ans_kind"] == B_TABLEAU:
+        slot = s["ans"]
+        c = slot_card(s, p, slot)
+        if slot >= WORLD_SLOT0:
+            to_discard(s, remove_world_at(s, p, slot - WORLD_SLOT0), 2)
+        else:
+            s["c_upkeep"][c] -= 1
+            log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
+    else:
+        log(s, EV_CHALLENGE, p, r[1], 2)
+        fail_challenge(s, p, r[1])
+        return goto(s, fi, 0)
+    log(s, EV_CHALLENGE, p, r[1], 1)
+    return goto(s, fi, 0)
+
+
+@njit
+def fail_challenge(s, p, suit):
+    """Table 6: a discard's number and the challenge suit select the row; effects apply in the order written;
+    once a track reaches the cross the rest no longer matters (2.4, R3)."""
+    n = random_number(s)
+    log(s, EV_FAILURE, p, suit, n)
+    row = FAIL[suit, n - 1]
+    for k in range(2):
+        if row[2 * k] >= 0:
+            reduce(s, p, row[2 * k], row[2 * k + 1])
+            if s["lost"][p]:
+                return
+    if row[4] > 0:
+        place_rivals(s, p, row[4], -1)
+    if row[5] == 1:
+        place_rivals(s, p, 5, add_neutral_world(s))
+
+
+# ------------------------------------------------------------------------------------------------ new homeworld
+# P_REHOME registers: 0 player, 1 interrupted decision kind (0 none), 2 its player, 3-4 its context
+@njit
+def proc_rehome(s, fi):
+    """R22: the player picks a settled world as his new homeworld at once (its upkeep starts at 0); then the
+    decision this interrupted is posted again."""
+    r = s["f_reg"][fi]
+    p = r[0]
+    if s["f_stage"][fi] == 0:
+        return ask(s, fi, 1, D_REHOME, p, 0, 0)
+    w = remove_world_at(s, p, s["ans"] - WORLD_SLOT0)
+    s["home"][p] = w
+    s["c_upkeep"][w] = 0
+    log(s, EV_HOMEWORLD, p, w, 1)
+    if r[1] != 0:
+        s["dk"] = r[1]
+        s["dplayer"] = r[2]
+        s["ctx"][0] = r[3]
+        s["ctx"][1] = r[4]
+    return RET

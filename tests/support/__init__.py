@@ -1,0 +1,1 @@
+"""Test support: the engine's invariant checker and the scenario harnesses."""

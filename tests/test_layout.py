@@ -1,0 +1,49 @@
+"""The code's shape (docs/architecture.md): short functions, small package folders, no silenced complexity, the
+old module paths still importing."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from tools import check_layout
+
+
+def test_no_function_over_60_lines_in_df_env_and_agents() -> None:
+    assert check_layout.long_functions() == []
+
+
+def test_at_most_10_modules_in_a_package_folder() -> None:
+    assert check_layout.crowded_packages() == []
+
+
+def test_no_complexity_noqa() -> None:
+    assert check_layout.complexity_noqa() == []
+
+
+def test_the_checker_finds_a_long_function(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "df_env").mkdir()
+    (tmp_path / "agents").mkdir()
+    body = "\n".join(f"    x{i} = {i}" for i in range(61))
+    (tmp_path / "df_env" / "m.py").write_text(f"def f():\n{body}\n")
+    assert check_layout.long_functions(tmp_path) == ["df_env/m.py:1 f (62 lines)"]
+
+
+@pytest.mark.parametrize("old, new", [("df_env.engine.position", "df_env.engine.io.position"),
+                                      ("df_env.engine.campaign", "df_env.campaign.core"),
+                                      ("df_env.engine.layout", "df_env.engine.model.layout")])
+def test_old_module_paths_are_the_new_modules(old: str, new: str) -> None:
+    assert importlib.import_module(old) is importlib.import_module(new)
+
+
+def test_a_tool_that_left_the_package_names_its_new_place() -> None:
+    with pytest.raises(ModuleNotFoundError, match="tools/docgen.py"):
+        importlib.import_module("df_env.engine.docgen")
+
+
+def test_old_submodule_attributes_of_the_engine_package() -> None:
+    from df_env import engine
+    from df_env.engine.model import layout
+
+    assert engine.layout is layout and callable(engine.determinize)

@@ -1,0 +1,1 @@
+"""Repository tools (not installed): writers of generated docs and golden files."""
