@@ -39,7 +39,7 @@ OPTIONS: dict[str, Option] = {
 
 def _players_of(obs_size: int) -> int:
     if not SIZES_TO_PLAYERS:
-        from df_env.engine.observation import observation_layout
+        from df_env.engine.observation.encode import observation_layout
 
         SIZES_TO_PLAYERS.update({observation_layout(n).size: n for n in (1, 2, 3)})
     if obs_size not in SIZES_TO_PLAYERS:
@@ -48,7 +48,7 @@ def _players_of(obs_size: int) -> int:
     return SIZES_TO_PLAYERS[obs_size]
 
 
-def _load(path: Path):  # type: ignore[no-untyped-def]
+def _load(path: Path):
     from df_env.train.numpy_net import ModelFileError, load_net
 
     try:
@@ -72,7 +72,7 @@ class NetAgent(Agent):
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.rng = rng
 
-    def _net_for(self, obs_size: int):  # type: ignore[no-untyped-def]
+    def _net_for(self, obs_size: int):
         n = _players_of(obs_size)
         if self.net is None:
             from df_env.train.numpy_net import default_model_path

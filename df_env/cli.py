@@ -144,7 +144,7 @@ def _campaign(args: argparse.Namespace) -> None:
     elif args.campaign_cmd == "restore":
         _campaign_restore(args.path)
     elif args.campaign_cmd == "resign":
-        from df_env.engine import campaign_io
+        from df_env.campaign import files as campaign_io
 
         with campaign_io.campaign_lock(args.path):
             camp = campaign_io.resign(args.path)

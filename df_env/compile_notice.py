@@ -21,7 +21,7 @@ def engine_is_cached() -> bool:
     return any(ENGINE_DIR.rglob("*.nbi"))
 
 
-def notice(stream=None) -> bool:  # type: ignore[no-untyped-def]
+def notice(stream=None) -> bool:
     """Print :data:`MESSAGE` (to stderr by default) when the engine has not been compiled yet; returns whether it
     printed."""
     if engine_is_cached():

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from df_env import engine
-from df_env.engine.campaign_io import CampaignFileError, load_campaign
+from df_env.campaign.files import CampaignFileError, load_campaign
 from df_env.gamelog import GameLogError, final_state, load_log
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,12 +13,12 @@ import pytest
 
 from agents import make_agent
 from df_env import engine
-from df_env.engine import layout as L
-from df_env.engine.campaign import Campaign
-from df_env.engine.constants import ACTION_NAMES
+from df_env.campaign.core import Campaign
 from df_env.engine.kernels import random_playout_arr
-from df_env.engine.observation import observe
-from df_env.engine.rng import seed_words
+from df_env.engine.model import layout as L
+from df_env.engine.model.constants import ACTION_NAMES
+from df_env.engine.model.rng import seed_words
+from df_env.engine.observation.encode import observe
 
 EVOKE = ACTION_NAMES.index("EVOKE")
 

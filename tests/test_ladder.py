@@ -18,7 +18,7 @@ from agents.fast import FIRST, play
 from df_env import engine
 from df_env.bench import BenchConfig, run_bench, wilson
 from df_env.cli import main
-from df_env.engine.rng import seed_words
+from df_env.engine.model.rng import seed_words
 from df_env.ladder import (
     README_BEGIN,
     README_END,

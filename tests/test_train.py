@@ -14,7 +14,7 @@ import pytest
 from agents import AgentSpecError, make_agent
 from df_env import engine
 from df_env.cli import main
-from df_env.engine.observation import observe
+from df_env.engine.observation.encode import observe
 from df_env.train.config import ConfigError, make_config
 from df_env.train.evaluate import evaluate_policy
 from df_env.train.netlayout import entity_layout

@@ -9,15 +9,15 @@ import numpy as np
 import pytest
 
 pytest.importorskip("starlette")
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
 
-from df_env import engine  # noqa: E402
-from df_env.gamelog import load_log  # noqa: E402
-from df_env.web import engine_view as E  # noqa: E402
-from df_env.web.server import create_app  # noqa: E402
-from df_env.web.view import player_view  # noqa: E402
+from df_env import engine
+from df_env.gamelog import load_log
+from df_env.web import engine_view as E
+from df_env.web.server import create_app
+from df_env.web.view import player_view
 
 
 @pytest.fixture()
@@ -238,8 +238,8 @@ def test_fuzzed_answers_are_refused_or_legal(client, body):
 
 
 def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
-    from df_env.engine.campaign_io import load_campaign
-    from df_env.engine.campaign_ops import campaign_new
+    from df_env.campaign.commands import campaign_new
+    from df_env.campaign.files import load_campaign
 
     camps = tmp_path / "campaigns"
     camps.mkdir()

@@ -14,11 +14,11 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("playwright")
-import uvicorn  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+import uvicorn
+from playwright.sync_api import sync_playwright
 
-from df_env.web import engine_view as E  # noqa: E402
-from df_env.web.server import create_app  # noqa: E402
+from df_env.web import engine_view as E
+from df_env.web.server import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

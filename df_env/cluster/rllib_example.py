@@ -39,7 +39,7 @@ from ray.tune.registry import register_env
 ENV_NAME = "deep_future_v0_rllib"
 
 
-class RLlibKeys(BaseWrapper):  # type: ignore[type-arg]
+class RLlibKeys(BaseWrapper):
     """Observations as RLlib's action-masking module reads them: ``{"observations", "action_mask"}`` (float32)."""
 
     def __init__(self, env: Any) -> None:
@@ -49,7 +49,7 @@ class RLlibKeys(BaseWrapper):  # type: ignore[type-arg]
         self._space = spaces.Dict({"observations": inner["observation"],
                                    "action_mask": spaces.Box(0.0, 1.0, shape=(n,), dtype=np.float32)})
 
-    def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+    def observation_space(self, agent: str) -> spaces.Space:
         return self._space
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

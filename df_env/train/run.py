@@ -86,7 +86,7 @@ def build_model(config: dict[str, Any], out: Path, resume: str | Path | None = N
     return venv, model
 
 
-def _policy_fn(model: Any):  # type: ignore[no-untyped-def]
+def _policy_fn(model: Any):
     def act(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
         actions, _ = model.predict(obs, action_masks=masks, deterministic=True)
         return np.asarray(actions)

@@ -167,7 +167,7 @@ class EntityPolicy(MaskableActorCriticPolicy):
 
     def _build(self, lr_schedule: Any) -> None:
         self.mlp_extractor = EntityNet(self._num_players, self._dims)  # type: ignore[assignment]
-        self.action_net = nn.Identity()  # type: ignore[assignment]
+        self.action_net = nn.Identity()
         self.value_net = nn.Identity()  # type: ignore[assignment]
         self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),  # type: ignore[call-arg]
                                               **self.optimizer_kwargs)

@@ -5,27 +5,26 @@ The engine's internal layout is being reorganised; every engine name the web app
 
 - ``df_env.engine.text``: ``action_to_string``, ``decision_to_string``, ``event_strings``, ``card_to_string``,
   ``card_label``, ``sector_to_string``, ``wonder_text``, ``render_text`` (words of actions, decisions, events, cards);
-- ``df_env.engine.eventtext``: ``events`` (the raw event tuples, for the end screen's reasons);
-- ``df_env.engine.cardtext``: ``slot_card``, ``slot_name``, ``adv_label`` (tableau places, advancement names);
-- ``df_env.engine.layout``: ``DECISIONS``, ``BLOCK_NAMES``, ``block_of``, ``PHASE_NAMES``, ``B_*`` block ids,
+- ``df_env.engine.text.eventtext``: ``events`` (the raw event tuples, for the end screen's reasons);
+- ``df_env.engine.text.cardtext``: ``slot_card``, ``slot_name``, ``adv_label`` (tableau places, advancement names);
+- ``df_env.engine.model.layout``: ``DECISIONS``, ``BLOCK_NAMES``, ``block_of``, ``PHASE_NAMES``, ``B_*`` block ids,
   ``BLOCK_SIZE`` (what an action id is about);
-- ``df_env.engine.constants``: suit, track, victory and action names, ``NEIGH``, ``SECTOR_IDS``, ``N_SECTORS``,
+- ``df_env.engine.model.constants``: suit, track, victory and action names, ``NEIGH``, ``SECTOR_IDS``, ``N_SECTORS``,
   ``NEUTRAL``, ``TRACK_MIN``, ``TRACK_MAX``, card types, ``FAILURE_TEXTS``, ``CHALLENGE_NAMES``;
-- ``df_env.engine.names``: ``sector_name``;
+- ``df_env.engine.model.names``: ``sector_name``;
 - ``df_env.engine.observation``: ``observe`` (an agent seat's observation);
-- ``df_env.engine.campaign``/``campaign_io``: ``HomeworldLog``, ``CampaignError``, ``load_campaign``,
+- ``df_env.campaign.core``/``campaign_io``: ``HomeworldLog``, ``CampaignError``, ``load_campaign``,
   ``save_campaign``, ``campaign_lock`` (a campaign's next game, recorded the CLI's safe way);
-- ``df_env.engine.events``: the event codes ``EV_LOSE``, ``EV_WIN``, ``EV_FAILURE``, ``EV_CHALLENGE``,
+- ``df_env.engine.model.events``: the event codes ``EV_LOSE``, ``EV_WIN``, ``EV_FAILURE``, ``EV_CHALLENGE``,
   ``EV_NEW_CARD``, ``EV_DRAW``, ``EV_HOMEWORLD``, ``EV_NEUTRAL_WORLD``, ``EV_TURN``.
 """
 
 from __future__ import annotations
 
-from df_env.engine import events as engine_events
-from df_env.engine.campaign import CampaignError, HomeworldLog
-from df_env.engine.campaign_io import campaign_lock, load_campaign, save_campaign
-from df_env.engine.cardtext import adv_label, slot_card, slot_name
-from df_env.engine.constants import (
+from df_env.campaign.core import CampaignError, HomeworldLog
+from df_env.campaign.files import campaign_lock, load_campaign, save_campaign
+from df_env.engine.model import events as engine_events
+from df_env.engine.model.constants import (
     ACTION_NAMES,
     CARD_TYPE_NAMES,
     CHALLENGE_NAMES,
@@ -42,8 +41,7 @@ from df_env.engine.constants import (
     VICTORY_LETTERS,
     VICTORY_NAMES,
 )
-from df_env.engine.eventtext import events
-from df_env.engine.layout import (
+from df_env.engine.model.layout import (
     B_HAND,
     B_LINE,
     B_REVEAL,
@@ -55,9 +53,11 @@ from df_env.engine.layout import (
     PHASE_NAMES,
     block_of,
 )
-from df_env.engine.names import sector_name
-from df_env.engine.observation import observe
-from df_env.engine.text import (
+from df_env.engine.model.names import sector_name
+from df_env.engine.observation.encode import observe
+from df_env.engine.text.cardtext import adv_label, slot_card, slot_name
+from df_env.engine.text.eventtext import events
+from df_env.engine.text.render import (
     action_to_string,
     card_label,
     card_to_string,
