@@ -1,11 +1,12 @@
 """Agents for df_env, picked by name everywhere: ``make_agent("mcts:iters=2000")``.
 
-Built in (``AGENT_NAMES``): ``random``, ``first``, ``heuristic``, ``mcts``, ``ppo``, ``net``. See ``docs/agents.md``.
+Built in (``AGENT_NAMES``): ``random``, ``first``, ``heuristic``, ``mcts``, ``ppo``, ``net``,
+``net-mcts``. See ``docs/agents.md``.
 
 Example:
     >>> from agents import make_agent, AGENT_NAMES
     >>> AGENT_NAMES
-    ('random', 'first', 'heuristic', 'mcts', 'ppo', 'net')
+    ('random', 'first', 'heuristic', 'mcts', 'ppo', 'net', 'net-mcts')
     >>> make_agent("heuristic").name
     'heuristic'
 """
@@ -26,6 +27,7 @@ _MODULES = {
     "mcts": "agents.mcts",
     "ppo": "agents.ppo_agent",
     "net": "agents.net_agent",
+    "net-mcts": "agents.net_mcts",
 }
 AGENT_NAMES = tuple(_MODULES)
 

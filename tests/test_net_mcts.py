@@ -1,0 +1,142 @@
+"""``net-mcts``: the search guided by a network's policy. Model files are made here in numpy (flat MLP policies with
+chosen weights), so these tests need no torch and no shipped model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agents import AgentSpecError, agent_options, make_agent
+from agents.heuristic_rules import choose_arr
+from df_env import engine
+from df_env.engine.determinize import determinize
+from df_env.engine.observation import observation_layout
+from df_env.engine.rng import seed_words
+from df_env.train.numpy_net import save_net
+
+
+def _mlp(path: Path, n_players: int, seed: int = 0, favour: int | None = None) -> str:
+    """A small random MLP policy file; with ``favour``, its logits are 0 except +20 on that action."""
+    g = np.random.default_rng(seed)
+    d = observation_layout(n_players).size
+    w = {"pi.0.weight": g.normal(0, 0.05, (d, 8)), "pi.0.bias": np.zeros(8),
+         "action.weight": g.normal(0, 0.5, (8, engine.NUM_ACTIONS)), "action.bias": np.zeros(engine.NUM_ACTIONS)}
+    if favour is not None:
+        w["action.weight"][:] = 0.0
+        w["action.bias"][favour] = 20.0
+    save_net(path, w, n_players, {"hidden": [8]}, kind="mlp")
+    return str(path)
+
+
+def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
+    """Positions from a heuristic game (copies)."""
+    out = []
+    s = engine.new_game(engine.GameConfig(n_players), seed=seed)
+    w = seed_words(seed + 100)
+    while not s["over"] and len(out) < n:
+        out.append(s.copy())
+        engine.apply_action(s, int(choose_arr(s.reshape(1), w)))
+    return out
+
+
+def test_spec_and_options() -> None:
+    assert set(agent_options("net-mcts")) == {"iters", "path", "c_puct", "time", "rollout", "turns", "bias", "nodes"}
+    with pytest.raises(AgentSpecError, match="c_puct"):
+        make_agent("net-mcts:c_puct=-1")
+    with pytest.raises(AgentSpecError, match="has no option"):
+        make_agent("net-mcts:c=1")
+    with pytest.raises(AgentSpecError, match="no model file"):
+        make_agent("net-mcts:path=/nonexistent/model.npz")
+
+
+def test_model_of_another_player_count_is_refused(tmp_path: Path) -> None:
+    agent = make_agent(f"net-mcts:iters=4,path={_mlp(tmp_path / 'm2.npz', 2)}")
+    s = engine.new_game(engine.GameConfig(1), seed=0)
+    agent.reset(np.random.default_rng(0))
+    with pytest.raises(AgentSpecError, match="is for 2-player games, this game has 1 players"):
+        agent.act(None, engine.legal_mask(s), s)
+
+
+def test_no_shipped_model_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import df_env.train.numpy_net as numpy_net
+
+    monkeypatch.setattr(numpy_net, "default_model_path", lambda n: tmp_path / f"net_{n}p.npz")
+    agent = make_agent("net-mcts:iters=4")
+    s = engine.new_game(engine.GameConfig(1), seed=0)
+    with pytest.raises(AgentSpecError, match="no model is shipped for 1-player games"):
+        agent.act(None, engine.legal_mask(s), s)
+
+
+def test_plays_legal_games_and_is_reproducible(tmp_path: Path) -> None:
+    """Whole solo games at a tiny budget: every move legal, and the same spec + seed give the same game."""
+    spec = f"net-mcts:iters=6,turns=1,path={_mlp(tmp_path / 'm1.npz', 1)}"
+    games = []
+    for _ in range(2):
+        agent = make_agent(spec)
+        agent.reset(np.random.default_rng(5))
+        s = engine.new_game(engine.GameConfig(1), seed=3)
+        moves = []
+        while not s["over"] and s["turn"] <= 8:
+            mask = engine.legal_mask(s)
+            a = agent.act(None, mask, s.copy())
+            assert mask[a]
+            moves.append(a)
+            engine.apply_action(s, a)
+        games.append(moves)
+    assert len(games[0]) > 10 and games[0] == games[1]
+
+
+def test_search_counts_and_forward_passes(tmp_path: Path) -> None:
+    s = _states(1, 30)[-1]
+    agent = make_agent(f"net-mcts:iters=40,path={_mlp(tmp_path / 'm1.npz', 1)}")
+    agent.reset(np.random.default_rng(0))
+    counts = agent.search(s)
+    assert counts.sum() == 40 and (counts[~engine.legal_mask(s)] == 0).all()
+    # a prior per node that had to choose (the root and some leaves), never more than one per iteration
+    assert 1 <= agent.last_forwards <= 40  # type: ignore[attr-defined]
+
+
+def test_the_prior_steers_the_search(tmp_path: Path) -> None:
+    """A network that puts all its weight on one legal action (not the plain search's choice) makes that action
+    the most visited at a large c_puct; at c_puct=0 the prior is ignored and the values decide."""
+    s = next(st for st in _states(1, 60) if engine.legal_mask(st).sum() >= 4)
+    mask = engine.legal_mask(s)
+    base = make_agent("mcts:iters=40")
+    base.reset(np.random.default_rng(0))
+    visits = np.where(mask, base.search(s), -1)  # type: ignore[attr-defined]
+    plain = int(np.argmax(visits))
+    visits[plain] = -1
+    target = int(np.argmax(visits))  # the runner-up: a legal action the search considers (not an unsafe one)
+    assert target != plain and visits[target] > 0
+    path = _mlp(tmp_path / "fav.npz", 1, favour=target)
+    steered = make_agent(f"net-mcts:iters=40,c_puct=50,path={path}")
+    steered.reset(np.random.default_rng(0))
+    assert steered.act(None, mask, s) == target
+    counts = steered.search(s)  # type: ignore[attr-defined]
+    assert counts[target] >= 30
+
+
+@pytest.mark.parametrize("n_players", [1, 2])
+def test_uses_no_hidden_information(tmp_path: Path, n_players: int) -> None:
+    """Two positions the acting player cannot tell apart give exactly the same search (priors included)."""
+    s = [st for st in _states(n_players, 40, seed=7) if st["deck_n"] >= 8][-1]
+    p = int(s["dplayer"])
+    other = determinize(s, p, np.random.default_rng(11))
+    assert (other["deck"] != s["deck"]).any()
+    path = _mlp(tmp_path / "m.npz", n_players, seed=1)
+    results = []
+    for state in (s, other):
+        agent = make_agent(f"net-mcts:iters=30,path={path}")
+        agent.reset(np.random.default_rng(0), p)
+        results.append(agent.search(state))  # type: ignore[attr-defined]
+    assert np.array_equal(results[0], results[1])
+
+
+def test_time_budget(tmp_path: Path) -> None:
+    s = _states(1, 10)[-1]
+    agent = make_agent(f"net-mcts:iters=100000,time=0.05,path={_mlp(tmp_path / 'm1.npz', 1)}")
+    agent.reset(np.random.default_rng(0))
+    agent.act(None, engine.legal_mask(s), s)
+    assert 0 < agent.last_iterations < 100000  # type: ignore[attr-defined]
