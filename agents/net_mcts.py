@@ -40,11 +40,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from df_env.engine._jit import njit
 from df_env.engine.determinize import determinize_rec
 from df_env.engine.flow import apply
 from df_env.engine.layout import NUM_ACTIONS
+
+from df_env.engine._jit import njit
 from df_env.engine.observation import observation_layout, observe
 
 from .base import (
@@ -152,7 +152,7 @@ def _walk(s, node, depth, child, n, w, avail, n_nodes, logits, has_prior, c_puct
 
 @njit
 def _iterate(root, p, iters, work, child, n, w, avail, n_nodes, logits, has_prior, c_puct, bias, code, turns, r,
-             path_node, path_act, path_who, ctl):  # noqa: C901
+             path_node, path_act, path_who, ctl):
     """Run iterations until ``ctl[DONE] == iters`` (returns 0) or until a walk needs a node's prior (returns 1,
     with ``ctl[PAUSED] = 1``, the node in ``ctl[NODE]`` and the walk's determinized state in ``work[0]``: fill
     ``logits[node]``, set ``has_prior[node]`` and call again to resume)."""
