@@ -29,7 +29,7 @@ import numpy as np
 
 from df_env.engine.model.constants import NEIGH
 from df_env.engine.model.layout import BLOCK_NAMES, BLOCK_SIZE, BLOCK_START, NUM_ACTIONS
-from df_env.engine.observation.encode import CARD_FEATURES, DECISION_PARTS, observation_layout
+from df_env.engine.observation.encode import CARD_FEATURES, DECISION_PARTS, Section, observation_layout
 
 # Version 1 of the observation layout (docs/envs.md, "Version history"); bump together with the envs.
 OBS_LAYOUT_VERSION = 1
@@ -70,96 +70,132 @@ class EntityLayout:
     n_scores: int
 
 
-def entity_layout(num_players: int) -> EntityLayout:
-    """The entity layout of the observation of a ``num_players`` game (1, 2 or 3)."""
-    lay = observation_layout(num_players)
-    n = num_players
-    sec = {s.name: s for s in lay.sections}
+class _CardSlots:
+    """The card entities in the order they are added: each one's 40 observation indices and its slot kind."""
 
-    def rng(name: str) -> np.ndarray:
-        return np.arange(sec[name].offset, sec[name].offset + sec[name].size)
+    def __init__(self) -> None:
+        self.cards: list[np.ndarray] = []
+        self.kinds: list[int] = []
 
-    glob = np.concatenate([rng(k) for k in ("game", "decision", "resolving", "players", "advancements", "discard")])
-    cards: list[np.ndarray] = []
-    kinds: list[int] = []
+    def add(self, offset: int, kind: str) -> int:
+        self.cards.append(np.arange(offset, offset + CARD_F))
+        self.kinds.append(CARD_KINDS.index(kind))
+        return len(self.cards) - 1
 
-    def add(offset: int, kind: str) -> int:
-        cards.append(np.arange(offset, offset + CARD_F))
-        kinds.append(CARD_KINDS.index(kind))
-        return len(cards) - 1
+    def add_run(self, offset: int, count: int, kind: str) -> list[int]:
+        """``count`` consecutive card slots from ``offset``; their rows."""
+        return [self.add(offset + i * CARD_F, kind) for i in range(count)]
 
-    hand_rows = [add(sec["hand"].offset + i * CARD_F, "hand") for i in range(HAND_SLOTS)]
-    tab0 = sec["tableau"].offset
-    own_rows: list[int] = []
-    for p in range(n):
-        base = tab0 + p * 13 * CARD_F
-        who = "own" if p == 0 else f"p{p}"
-        rows = [add(base, f"{who}_home")]
-        rows += [add(base + (1 + i) * CARD_F, f"{who}_tech") for i in range(TECH_SLOTS)]
-        rows += [add(base + (1 + TECH_SLOTS + i) * CARD_F, f"{who}_world") for i in range(WORLD_SLOTS)]
-        if p == 0:
-            own_rows = rows
+
+def _add_tableau(slots: _CardSlots, base: int, who: str) -> list[int]:
+    """One player's tableau (13 slots: homeworld, techs 1..6, settled worlds 1..6); its rows."""
+    rows = [slots.add(base, f"{who}_home")]
+    rows += slots.add_run(base + CARD_F, TECH_SLOTS, f"{who}_tech")
+    rows += slots.add_run(base + (1 + TECH_SLOTS) * CARD_F, WORLD_SLOTS, f"{who}_world")
+    return rows
+
+
+def _card_entities(sec: dict[str, Section], n: int) -> tuple[_CardSlots, dict[str, list[int]]]:
+    """Every card slot of the observation, and the rows of the ones an action names (hand, the observer's tableau,
+    line, reveal)."""
+    slots = _CardSlots()
+    hand_rows = slots.add_run(sec["hand"].offset, HAND_SLOTS, "hand")
+    tableaus = [_add_tableau(slots, sec["tableau"].offset + p * 13 * CARD_F, "own" if p == 0 else f"p{p}")
+                for p in range(n)]
     for p in range(1, n):
-        base = sec["opp_hands"].offset + (p - 1) * HAND_SLOTS * CARD_F
-        for i in range(HAND_SLOTS):
-            add(base + i * CARD_F, f"p{p}_hand")
-    line_rows = [add(sec["line"].offset + i * CARD_F, "line") for i in range(6)]
-    for i in range(4):
-        add(sec["deck_top"].offset + i * CARD_F, "deck_top")
-    reveal_rows = [add(sec["reveal"].offset + i * CARD_F, "reveal") for i in range(5)]
-    add(sec["decision"].offset + _part("card")[0], "decision_card")
+        slots.add_run(sec["opp_hands"].offset + (p - 1) * HAND_SLOTS * CARD_F, HAND_SLOTS, f"p{p}_hand")
+    line_rows = slots.add_run(sec["line"].offset, 6, "line")
+    slots.add_run(sec["deck_top"].offset, 4, "deck_top")
+    reveal_rows = slots.add_run(sec["reveal"].offset, 5, "reveal")
+    slots.add(sec["decision"].offset + _part("card")[0], "decision_card")
+    return slots, {"hand": hand_rows, "tableau": tableaus[0], "line": line_rows, "reveal": reveal_rows}
 
-    mp = sec["map"]
-    map_idx = mp.offset + np.arange(mp.size).reshape(mp.shape)
-    dsec_idx = sec["decision"].offset + _part("sector")[0] + np.arange(37)
-    res0, adv0 = sec["resolving"].offset, sec["advancements"].offset
-    adv_idx = np.stack([res0 + np.arange(36), adv0 + np.arange(36), adv0 + 36 + np.arange(36)], axis=1)
 
+def _adjacency() -> np.ndarray:
+    """The map's neighbour matrix, rows normalized (mean over neighbours)."""
     adj = np.zeros((37, 37), dtype=np.float32)
     for x in range(37):
         for y in NEIGH[x]:
             if y >= 0:
                 adj[x, y] = 1.0
     adj /= np.maximum(adj.sum(axis=1, keepdims=True), 1.0)
+    return adj
 
-    # scores: per head its entity rows then one "unseen" row for hand/tableau, then the context scores
-    head_rows = {"hand": np.array(hand_rows), "tableau": np.array(own_rows), "line": np.array(line_rows),
-                 "reveal": np.array(reveal_rows), "sector": np.arange(37), "advancement": np.arange(36)}
+
+def _head_starts(head_rows: dict[str, np.ndarray]) -> tuple[dict[str, int], int]:
+    """Where each head's scores start (its entity rows, then one "unseen" row for hand and tableau), and where the
+    context scores start."""
     start: dict[str, int] = {}
     pos = 0
     for h in HEAD_BLOCKS:
         start[h] = pos
         pos += len(head_rows[h]) + (1 if h in ("hand", "tableau") else 0)
-    ctx_start = pos
-    n_ctx = sum(int(BLOCK_SIZE[BLOCK_NAMES.index(b)]) for b in CONTEXT_BLOCKS)
-    n_scores = pos + n_ctx
+    return start, pos
+
+
+def _tableau_score(i: int, start: int) -> int:
+    """Tableau action i (0: homeworld, 1..16: techs, 17..32: settled worlds) -> its score; slots beyond the sixth
+    tech or world share the "unseen" row."""
+    unseen = start + 13
+    if i == 0:
+        return start
+    if i <= 16:  # techs 1..16
+        return start + i if i <= TECH_SLOTS else unseen
+    w = i - 17  # settled worlds 1..16
+    return start + 1 + TECH_SLOTS + w if w < WORLD_SLOTS else unseen
+
+
+def _head_score(name: str, i: int, start: dict[str, int]) -> int:
+    """The score of action i of the entity-scored block ``name``."""
+    if name == "hand":
+        return start["hand"] + (i if i < HAND_SLOTS else HAND_SLOTS)
+    if name == "tableau":
+        return _tableau_score(i, start["tableau"])
+    return start[name] + i  # line, reveal, sector, advancement
+
+
+def _action_index(start: dict[str, int], ctx_start: int) -> tuple[np.ndarray, int]:
+    """Every action's index into the concatenated scores, and the number of scores."""
     index = np.full(NUM_ACTIONS, -1, dtype=np.int64)
+    c = ctx_start
     for b, name in enumerate(BLOCK_NAMES):
         s0, size = int(BLOCK_START[b]), int(BLOCK_SIZE[b])
-        for i in range(size):
-            if name == "hand":
-                index[s0 + i] = start["hand"] + (i if i < HAND_SLOTS else HAND_SLOTS)
-            elif name == "tableau":
-                unseen = start["tableau"] + 13
-                if i == 0:
-                    index[s0 + i] = start["tableau"]
-                elif 1 <= i <= 16:  # techs 1..16
-                    index[s0 + i] = start["tableau"] + i if i <= TECH_SLOTS else unseen
-                else:  # settled worlds 1..16
-                    w = i - 17
-                    index[s0 + i] = start["tableau"] + 1 + TECH_SLOTS + w if w < WORLD_SLOTS else unseen
-            elif name in ("line", "reveal", "sector"):
-                index[s0 + i] = start[name] + i
-            elif name == "advancement":
-                index[s0 + i] = start["advancement"] + i
-    c = ctx_start
+        if name in HEAD_BLOCKS:
+            for i in range(size):
+                index[s0 + i] = _head_score(name, i, start)
     for b, name in enumerate(BLOCK_NAMES):
         if name in CONTEXT_BLOCKS:
             index[BLOCK_START[b]:BLOCK_START[b] + BLOCK_SIZE[b]] = c + np.arange(BLOCK_SIZE[b])
             c += int(BLOCK_SIZE[b])
+    return index, c
+
+
+def entity_layout(num_players: int) -> EntityLayout:
+    """The entity layout of the observation of a ``num_players`` game (1, 2 or 3)."""
+    lay = observation_layout(num_players)
+    sec = {s.name: s for s in lay.sections}
+
+    def rng(name: str) -> np.ndarray:
+        return np.arange(sec[name].offset, sec[name].offset + sec[name].size)
+
+    glob = np.concatenate([rng(k) for k in ("game", "decision", "resolving", "players", "advancements", "discard")])
+    slots, card_heads = _card_entities(sec, num_players)
+    mp = sec["map"]
+    map_idx = mp.offset + np.arange(mp.size).reshape(mp.shape)
+    dsec_idx = sec["decision"].offset + _part("sector")[0] + np.arange(37)
+    res0, adv0 = sec["resolving"].offset, sec["advancements"].offset
+    adv_idx = np.stack([res0 + np.arange(36), adv0 + np.arange(36), adv0 + 36 + np.arange(36)], axis=1)
+
+    # scores: per head its entity rows then one "unseen" row for hand/tableau, then the context scores
+    head_rows = {**{h: np.array(rows) for h, rows in card_heads.items()},
+                 "sector": np.arange(37), "advancement": np.arange(36)}
+    start, ctx_start = _head_starts(head_rows)
+    n_ctx = sum(int(BLOCK_SIZE[BLOCK_NAMES.index(b)]) for b in CONTEXT_BLOCKS)
+    n_scores = ctx_start + n_ctx
+    index, c = _action_index(start, ctx_start)
     assert (index >= 0).all() and c == n_scores
-    return EntityLayout(n, lay.size, glob, np.stack(cards), np.array(kinds, dtype=np.int64), map_idx, dsec_idx,
-                        adv_idx, adj, head_rows, index, n_scores)
+    return EntityLayout(num_players, lay.size, glob, np.stack(slots.cards), np.array(slots.kinds, dtype=np.int64),
+                        map_idx, dsec_idx, adv_idx, _adjacency(), head_rows, index, n_scores)
 
 
 def layout_fingerprint(num_players: int) -> dict[str, object]:

@@ -20,7 +20,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -94,101 +94,136 @@ def _policy_fn(model: Any):
     return act
 
 
+def _append_eval_rows(path: Path, step: int, minutes: float, results: list[EvalResult],
+                      baselines: list[EvalResult]) -> None:
+    """One ``eval.csv`` row per opponent, with the heuristic's result on the same games as the baseline."""
+    with path.open("a", newline="") as f:
+        w = csv.writer(f)
+        for r, b in zip(results, baselines, strict=True):
+            w.writerow([step, round(minutes, 3), r.opponent, r.games, r.wins,
+                        round(r.win_rate, 4), round(r.lo, 4), round(r.hi, 4), round(r.mean_turns, 2),
+                        round(b.win_rate, 4), round(b.lo, 4), round(b.hi, 4), r.seconds])
+
+
+def _eval_message(results: list[EvalResult]) -> str:
+    return ", ".join(f"{r.opponent}: {r.wins}/{r.games} = {100 * r.win_rate:.1f}% "
+                     f"({100 * r.lo:.1f}-{100 * r.hi:.1f})" for r in results)
+
+
+# SB3 (the ``train`` extra) is imported only when training, so the callback's hooks live in this mixin and
+# :func:`make_callback` joins them to ``BaseCallback``; the type checker sees the mixin as a ``BaseCallback``.
+if TYPE_CHECKING:
+    from stable_baselines3.common.callbacks import BaseCallback as _CallbackBase
+else:
+    _CallbackBase = object
+
+
+class _TrainHooks(_CallbackBase):
+    """Evaluations (``eval.csv``, ``best.zip``/``best.npz``), checkpoints, the training episodes' win rate, the
+    progress bar and the time limit of :func:`train`."""
+
+    def __init__(self, config: dict[str, Any], out: Path, show_progress: bool) -> None:
+        super().__init__()
+        self.config, self.out, self.show_progress = config, out, show_progress
+        self.n = config["num_players"]
+        self.opponents = list(config["eval_opponents"]) if self.n > 1 else [""]
+        self.t0 = time.perf_counter()
+        self.eval_seconds = 0.0
+        self.last_eval = -1
+        self.last_ckpt = 0
+        self.best = -1.0
+        self.baseline: dict[str, EvalResult] = {}
+        self.ep_wins = self.ep_count = 0
+        self.bar: Any = None
+        self.stopped_by_time = False
+        self.started = False
+        self.start = 0
+
+    def _on_training_start(self) -> None:
+        from tqdm import tqdm
+
+        config = self.config
+        t = time.perf_counter()
+        for opp in self.opponents:
+            self.baseline[opp] = evaluate_agent("heuristic", self.n, opp, config["eval_games"], config["eval_seed"])
+        self.eval_seconds += time.perf_counter() - t
+        with (self.out / "eval.csv").open("w", newline="") as f:
+            csv.writer(f).writerow(EVAL_FIELDS)
+        self.bar = tqdm(total=config["total_timesteps"], unit="step", unit_scale=True,
+                        disable=not self.show_progress, desc=f"train {self.n}p {config['net']}", dynamic_ncols=True)
+
+    def _start_clock(self) -> None:
+        # the clock starts after the first step: numba compiles the env's kernels once
+        self.started = True
+        self.start = self.num_timesteps - self.training_env.num_envs
+        self.t0 = time.perf_counter()
+        self.eval_seconds = 0.0
+
+    def _count_episodes(self) -> None:
+        dones, rewards = self.locals["dones"], self.locals["rewards"]
+        if dones.any():
+            self.ep_count += int(dones.sum())
+            self.ep_wins += int((rewards[dones] > 0.5).sum())
+
+    def _on_step(self) -> bool:
+        config = self.config
+        if not self.started:
+            self._start_clock()
+        self._count_episodes()
+        if self.bar is not None:
+            self.bar.update(self.training_env.num_envs)
+        if config["checkpoint_every"] and self.num_timesteps - self.last_ckpt >= config["checkpoint_every"]:
+            self.last_ckpt = self.num_timesteps
+            self.model.save(self.out / "checkpoints" / f"step_{self.num_timesteps}.zip")
+        if config["eval_every"] and self.num_timesteps - max(self.last_eval, 0) >= config["eval_every"]:
+            self.run_eval()
+        if config["minutes"] and time.perf_counter() - self.t0 > 60 * config["minutes"]:
+            self.stopped_by_time = True
+            return False
+        return True
+
+    def _on_rollout_end(self) -> None:
+        if self.ep_count:
+            self.logger.record("rollout/win_rate", self.ep_wins / self.ep_count)
+            self.logger.record("rollout/episodes", self.ep_count)
+        self.ep_wins = self.ep_count = 0
+        train_s = max(1e-9, time.perf_counter() - self.t0 - self.eval_seconds)
+        self.logger.record("time/steps_per_s_no_eval", round((self.num_timesteps - self.start) / train_s, 1))
+        self.logger.record("time/wall_minutes", round((time.perf_counter() - self.t0) / 60, 3))
+
+    def run_eval(self) -> list[EvalResult]:
+        config = self.config
+        self.last_eval = self.num_timesteps
+        t = time.perf_counter()
+        results = [evaluate_policy(_policy_fn(self.model), self.n, opp, config["eval_games"], config["eval_seed"])
+                   for opp in self.opponents]
+        self.eval_seconds += time.perf_counter() - t
+        minutes = (time.perf_counter() - self.t0) / 60
+        baselines = [self.baseline[r.opponent if self.n > 1 else ""] for r in results]
+        _append_eval_rows(self.out / "eval.csv", self.num_timesteps, minutes, results, baselines)
+        for r in results:
+            self.logger.record(f"eval/{r.opponent}/win_rate", r.win_rate)
+        score = float(np.mean([r.win_rate for r in results]))
+        if score > self.best:
+            self.best = score
+            self.model.save(self.out / "best.zip")
+            export_npz(self.model, self.out / "best.npz", config, self.num_timesteps)
+        if self.bar is not None:
+            self.bar.write(f"step {self.num_timesteps}, {minutes:.1f} min: {_eval_message(results)}")
+        return results
+
+    def _on_training_end(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
 def make_callback(config: dict[str, Any], out: Path, show_progress: bool) -> Any:
     from stable_baselines3.common.callbacks import BaseCallback
-    from tqdm import tqdm
 
-    n = config["num_players"]
-    opponents = list(config["eval_opponents"]) if n > 1 else [""]
+    class TrainCallback(_TrainHooks, BaseCallback):
+        pass
 
-    class TrainCallback(BaseCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.t0 = time.perf_counter()
-            self.eval_seconds = 0.0
-            self.last_eval = -1
-            self.last_ckpt = 0
-            self.best = -1.0
-            self.baseline: dict[str, EvalResult] = {}
-            self.ep_wins = self.ep_count = 0
-            self.bar: Any = None
-            self.stopped_by_time = False
-            self.started = False
-            self.start = 0
-
-        def _on_training_start(self) -> None:
-            t = time.perf_counter()
-            for opp in opponents:
-                self.baseline[opp] = evaluate_agent("heuristic", n, opp, config["eval_games"], config["eval_seed"])
-            self.eval_seconds += time.perf_counter() - t
-            with (out / "eval.csv").open("w", newline="") as f:
-                csv.writer(f).writerow(EVAL_FIELDS)
-            total = config["total_timesteps"]
-            self.bar = tqdm(total=total, unit="step", unit_scale=True, disable=not show_progress,
-                            desc=f"train {n}p {config['net']}", dynamic_ncols=True)
-
-        def _on_step(self) -> bool:
-            if not self.started:  # the clock starts after the first step: numba compiles the env's kernels once
-                self.started = True
-                self.start = self.num_timesteps - self.training_env.num_envs
-                self.t0 = time.perf_counter()
-                self.eval_seconds = 0.0
-            dones, rewards = self.locals["dones"], self.locals["rewards"]
-            if dones.any():
-                self.ep_count += int(dones.sum())
-                self.ep_wins += int((rewards[dones] > 0.5).sum())
-            if self.bar is not None:
-                self.bar.update(self.training_env.num_envs)
-            if config["checkpoint_every"] and self.num_timesteps - self.last_ckpt >= config["checkpoint_every"]:
-                self.last_ckpt = self.num_timesteps
-                self.model.save(out / "checkpoints" / f"step_{self.num_timesteps}.zip")
-            if config["eval_every"] and self.num_timesteps - max(self.last_eval, 0) >= config["eval_every"]:
-                self.run_eval()
-            if config["minutes"] and time.perf_counter() - self.t0 > 60 * config["minutes"]:
-                self.stopped_by_time = True
-                return False
-            return True
-
-        def _on_rollout_end(self) -> None:
-            if self.ep_count:
-                self.logger.record("rollout/win_rate", self.ep_wins / self.ep_count)
-                self.logger.record("rollout/episodes", self.ep_count)
-            self.ep_wins = self.ep_count = 0
-            train_s = max(1e-9, time.perf_counter() - self.t0 - self.eval_seconds)
-            self.logger.record("time/steps_per_s_no_eval", round((self.num_timesteps - self.start) / train_s, 1))
-            self.logger.record("time/wall_minutes", round((time.perf_counter() - self.t0) / 60, 3))
-
-        def run_eval(self) -> list[EvalResult]:
-            self.last_eval = self.num_timesteps
-            t = time.perf_counter()
-            results = [evaluate_policy(_policy_fn(self.model), n, opp, config["eval_games"], config["eval_seed"])
-                       for opp in opponents]
-            self.eval_seconds += time.perf_counter() - t
-            minutes = (time.perf_counter() - self.t0) / 60
-            with (out / "eval.csv").open("a", newline="") as f:
-                w = csv.writer(f)
-                for r in results:
-                    b = self.baseline[r.opponent if n > 1 else ""]
-                    w.writerow([self.num_timesteps, round(minutes, 3), r.opponent, r.games, r.wins,
-                                round(r.win_rate, 4), round(r.lo, 4), round(r.hi, 4), round(r.mean_turns, 2),
-                                round(b.win_rate, 4), round(b.lo, 4), round(b.hi, 4), r.seconds])
-                    self.logger.record(f"eval/{r.opponent}/win_rate", r.win_rate)
-            score = float(np.mean([r.win_rate for r in results]))
-            if score > self.best:
-                self.best = score
-                self.model.save(out / "best.zip")
-                export_npz(self.model, out / "best.npz", config, self.num_timesteps)
-            msg = ", ".join(f"{r.opponent}: {r.wins}/{r.games} = {100 * r.win_rate:.1f}% "
-                            f"({100 * r.lo:.1f}-{100 * r.hi:.1f})" for r in results)
-            if self.bar is not None:
-                self.bar.write(f"step {self.num_timesteps}, {minutes:.1f} min: {msg}")
-            return results
-
-        def _on_training_end(self) -> None:
-            if self.bar is not None:
-                self.bar.close()
-
-    return TrainCallback()
+    return TrainCallback(config, out, show_progress)
 
 
 def train(config: dict[str, Any], out_dir: str | Path, show_progress: bool = True,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,184 @@ def _file_in(folder: Path | None, name: Any, what: str) -> Path:
     return folder / name
 
 
+@dataclass
+class ServerState:
+    """What the handlers share (``request.app.state.server``): the games, the replays, the folders."""
+
+    store: GameStore
+    log_folder: Path | None
+    campaign_folder: Path | None
+    replays: dict[str, Replay] = field(default_factory=dict)
+
+
+def _server(request: Request) -> ServerState:
+    state: ServerState = request.app.state.server
+    return state
+
+
+def _check_seats(doc: dict[str, Any]) -> list[str]:
+    seats = doc.get("seats")
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 3 or not all(isinstance(x, str) for x in seats):
+        raise RequestError(400, f"field 'seats' must list 1-3 seats, each \"human\" or an agent spec such as "
+                                f"\"heuristic\"; got {seats!r}")
+    seats = [x.strip() for x in seats]
+    for spec in seats:
+        if spec != HUMAN:
+            try:
+                make_agent(spec)
+            except AgentSpecError as err:
+                raise RequestError(400, f"seat spec {spec!r}: {err}") from None
+    return seats
+
+
+async def page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def i18n(request: Request) -> Response:
+    lang = request.path_params["lang"]
+    if lang not in LANGS:
+        return _error(404, f"no language {lang!r}; languages: {', '.join(LANGS)}")
+    return JSONResponse(bundle(lang))
+
+
+async def agent_names(request: Request) -> Response:
+    return JSONResponse({"agents": list(AGENT_NAMES), "examples": ["heuristic", "random", "mcts:iters=200"]})
+
+
+async def games(request: Request) -> Response:
+    store = _server(request).store
+    if request.method == "POST":
+        doc = await _json_object(request)
+        seats = _check_seats(doc)
+        seed = _int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbelow(1_000_000))
+        game = store.create(seats, seed)
+        return JSONResponse({"game": game.gid, "seats": seats, "seed": seed}, status_code=201)
+    return JSONResponse({"games": [{"game": g.gid, "seats": g.seats, "step": g.step, "over": bool(g.state["over"])}
+                                   for g in store.games.values()]})
+
+
+async def game_view(request: Request) -> Response:
+    game = _server(request).store.get(request.path_params["gid"])
+    return JSONResponse(game.view(_query_int(request, "seat")))
+
+
+async def game_act(request: Request) -> Response:
+    game = _server(request).store.get(request.path_params["gid"])
+    doc = await _json_object(request)
+    n = len(game.seats)
+    seat = _int_field(doc, "seat", 0, n - 1)
+    action = _int_field(doc, "action", 0, engine.NUM_ACTIONS - 1)
+    step = _int_field(doc, "step", 0, MAX_SEED)
+    game.answer(seat, action, step)
+    return JSONResponse(game.view(seat))
+
+
+async def campaign_games(request: Request) -> Response:
+    server = _server(request)
+    campaigns = server.campaign_folder
+    if request.method == "GET":
+        files = sorted(p.name for p in campaigns.glob("*.json")) if campaigns and campaigns.is_dir() else []
+        return JSONResponse({"folder": str(campaigns) if campaigns else None, "campaigns": files})
+    doc = await _json_object(request)
+    path = _file_in(campaigns, doc.get("file"), "campaign")
+    seats = _check_seats(doc)
+    if not path.is_file():
+        raise RequestError(404, f"no campaign {path.name} in {campaigns} (df-env campaign new {path} makes one)")
+    try:
+        game = server.store.create_campaign_game(path, seats)
+    except E.CampaignError as err:
+        raise RequestError(422, f"{path.name}: {err}") from None
+    return JSONResponse({"game": game.gid, "seats": seats, "seed": game.seed,
+                         "campaign_game": game.campaign.game_number if game.campaign else None}, status_code=201)
+
+
+async def log_files(request: Request) -> Response:
+    folder = _server(request).log_folder
+    paths = list(folder.glob("*.json")) if folder and folder.is_dir() else []
+    files = [p.name for p in sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)]  # newest first
+    return JSONResponse({"folder": str(folder) if folder else None, "logs": files})
+
+
+def _uploaded_replay(doc: dict[str, Any], folder: Path | None) -> Replay:
+    """The replay of ``{"log": {...}}`` or of ``{"file": "name.json"}`` in the log folder."""
+    try:
+        if "log" in doc:
+            log = log_from_dict(doc["log"], "the uploaded log")
+        elif "file" in doc:
+            log = load_log(_file_in(folder, doc["file"], "log"))
+        else:
+            raise RequestError(400, "give {\"log\": {...a game log...}} or {\"file\": \"name.json\"}")
+        return Replay(log)
+    except GameLogError as err:
+        raise RequestError(422, str(err)) from None
+
+
+async def new_replay(request: Request) -> Response:
+    server = _server(request)
+    rep = _uploaded_replay(await _json_object(request), server.log_folder)
+    rid = secrets.token_hex(4)
+    replays = server.replays
+    replays[rid] = rep
+    while len(replays) > 32:
+        del replays[next(iter(replays))]
+    return JSONResponse({"replay": rid, "steps": len(rep.log.actions), "seats": rep.log.seats}, status_code=201)
+
+
+def _replay_step_params(request: Request, rep: Replay) -> tuple[int, int | None]:
+    """The step ``k`` (0..n) and the ``observer`` (None: everything) of a replay position request."""
+    raw = request.path_params["k"]
+    n = len(rep.log.actions)
+    if not raw.isdigit() or not 0 <= int(raw) <= n:
+        raise RequestError(400, f"step must be 0..{n}, got {raw!r}")
+    observer = _query_int(request, "observer")
+    if observer is not None and not 0 <= observer < rep.log.num_players:
+        raise RequestError(400, f"observer must be 0..{rep.log.num_players - 1} or 'auto' (everything)")
+    return int(raw), observer
+
+
+async def replay_step(request: Request) -> Response:
+    rid = request.path_params["rid"]
+    rep = _server(request).replays.get(rid)
+    if rep is None:
+        raise RequestError(404, f"no replay {rid!r} on this server")
+    k, observer = _replay_step_params(request, rep)
+    n = len(rep.log.actions)
+    s = rep.states[k]
+    v = player_view(s, observer)
+    chosen = None
+    if k < n:
+        a = rep.log.actions[k]
+        chosen = {"player": int(s["dplayer"]), "action": a, "text": E.action_to_string(s, a)}
+    v.update(replay=rid, step=k, steps=n, seats=rep.log.seats, chosen=chosen,
+             events=E.event_strings(s, observer), turns=rep.turns)
+    if v["over"]:
+        v["result"] = {"text": f"Player {v['winner']} won: {v['victory']} victory." if v["winner"] >= 0
+                       else "Nobody won."}
+    return JSONResponse(v)
+
+
+async def refused(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestError)
+    return _error(exc.status, exc.message)
+
+
+ROUTES = [
+    Route("/", page),
+    Route("/favicon.ico", lambda request: Response(status_code=204)),
+    Route("/api/i18n/{lang}", i18n),
+    Route("/api/agents", agent_names),
+    Route("/api/games", games, methods=["GET", "POST"]),
+    Route("/api/games/{gid}/view", game_view),
+    Route("/api/games/{gid}/act", game_act, methods=["POST"]),
+    Route("/api/logs", log_files),
+    Route("/api/campaigns", campaign_games, methods=["GET", "POST"]),
+    Route("/api/replays", new_replay, methods=["POST"]),
+    Route("/api/replays/{rid}/{k}", replay_step),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
+
+
 def create_app(log_dir: str | Path | None = "results/games",
                campaign_dir: str | Path | None = "results/campaigns") -> Starlette:
     """The app; ``log_dir``: where games are saved as logs (``web-ID.json``) and replays are looked up (None:
@@ -103,144 +282,9 @@ def create_app(log_dir: str | Path | None = "results/games",
     folder = Path(log_dir) if log_dir is not None else None
     campaigns = Path(campaign_dir) if campaign_dir is not None else None
     store = GameStore(folder)
-    replays: dict[str, Replay] = {}
-
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
-    async def i18n(request: Request) -> Response:
-        lang = request.path_params["lang"]
-        if lang not in LANGS:
-            return _error(404, f"no language {lang!r}; languages: {', '.join(LANGS)}")
-        return JSONResponse(bundle(lang))
-
-    async def agents(request: Request) -> Response:
-        return JSONResponse({"agents": list(AGENT_NAMES), "examples": ["heuristic", "random", "mcts:iters=200"]})
-
-    def check_seats(doc: dict[str, Any]) -> list[str]:
-        seats = doc.get("seats")
-        if not isinstance(seats, list) or not 1 <= len(seats) <= 3 or not all(isinstance(x, str) for x in seats):
-            raise RequestError(400, f"field 'seats' must list 1-3 seats, each \"human\" or an agent spec such as "
-                                    f"\"heuristic\"; got {seats!r}")
-        seats = [x.strip() for x in seats]
-        for spec in seats:
-            if spec != HUMAN:
-                try:
-                    make_agent(spec)
-                except AgentSpecError as err:
-                    raise RequestError(400, f"seat spec {spec!r}: {err}") from None
-        return seats
-
-    def new_game(doc: dict[str, Any]) -> dict[str, Any]:
-        seats = check_seats(doc)
-        seed = _int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbelow(1_000_000))
-        game = store.create(seats, seed)
-        return {"game": game.gid, "seats": seats, "seed": seed}
-
-    async def games(request: Request) -> Response:
-        if request.method == "POST":
-            return JSONResponse(new_game(await _json_object(request)), status_code=201)
-        return JSONResponse({"games": [{"game": g.gid, "seats": g.seats, "step": g.step, "over": bool(g.state["over"])}
-                                       for g in store.games.values()]})
-
-    async def view(request: Request) -> Response:
-        game = store.get(request.path_params["gid"])
-        return JSONResponse(game.view(_query_int(request, "seat")))
-
-    async def act(request: Request) -> Response:
-        game = store.get(request.path_params["gid"])
-        doc = await _json_object(request)
-        n = len(game.seats)
-        seat = _int_field(doc, "seat", 0, n - 1)
-        action = _int_field(doc, "action", 0, engine.NUM_ACTIONS - 1)
-        step = _int_field(doc, "step", 0, MAX_SEED)
-        game.answer(seat, action, step)
-        return JSONResponse(game.view(seat))
-
-    async def campaign_games(request: Request) -> Response:
-        if request.method == "GET":
-            files = sorted(p.name for p in campaigns.glob("*.json")) if campaigns and campaigns.is_dir() else []
-            return JSONResponse({"folder": str(campaigns) if campaigns else None, "campaigns": files})
-        doc = await _json_object(request)
-        path = _file_in(campaigns, doc.get("file"), "campaign")
-        seats = check_seats(doc)
-        if not path.is_file():
-            raise RequestError(404, f"no campaign {path.name} in {campaigns} (df-env campaign new {path} makes one)")
-        try:
-            game = store.create_campaign_game(path, seats)
-        except E.CampaignError as err:
-            raise RequestError(422, f"{path.name}: {err}") from None
-        return JSONResponse({"game": game.gid, "seats": seats, "seed": game.seed,
-                             "campaign_game": game.campaign.game_number if game.campaign else None}, status_code=201)
-
-    async def logs(request: Request) -> Response:
-        paths = list(folder.glob("*.json")) if folder and folder.is_dir() else []
-        files = [p.name for p in sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)]  # newest first
-        return JSONResponse({"folder": str(folder) if folder else None, "logs": files})
-
-    async def new_replay(request: Request) -> Response:
-        doc = await _json_object(request)
-        try:
-            if "log" in doc:
-                log = log_from_dict(doc["log"], "the uploaded log")
-            elif "file" in doc:
-                log = load_log(_file_in(folder, doc["file"], "log"))
-            else:
-                raise RequestError(400, "give {\"log\": {...a game log...}} or {\"file\": \"name.json\"}")
-            rep = Replay(log)
-        except GameLogError as err:
-            raise RequestError(422, str(err)) from None
-        rid = secrets.token_hex(4)
-        replays[rid] = rep
-        while len(replays) > 32:
-            del replays[next(iter(replays))]
-        return JSONResponse({"replay": rid, "steps": len(log.actions), "seats": log.seats}, status_code=201)
-
-    async def replay_step(request: Request) -> Response:
-        rep = replays.get(request.path_params["rid"])
-        if rep is None:
-            raise RequestError(404, f"no replay {request.path_params['rid']!r} on this server")
-        raw = request.path_params["k"]
-        n = len(rep.log.actions)
-        if not raw.isdigit() or not 0 <= int(raw) <= n:
-            raise RequestError(400, f"step must be 0..{n}, got {raw!r}")
-        k = int(raw)
-        observer = _query_int(request, "observer")
-        if observer is not None and not 0 <= observer < rep.log.num_players:
-            raise RequestError(400, f"observer must be 0..{rep.log.num_players - 1} or 'auto' (everything)")
-        s = rep.states[k]
-        v = player_view(s, observer)
-        chosen = None
-        if k < n:
-            a = rep.log.actions[k]
-            chosen = {"player": int(s["dplayer"]), "action": a, "text": E.action_to_string(s, a)}
-        v.update(replay=request.path_params["rid"], step=k, steps=n, seats=rep.log.seats, chosen=chosen,
-                 events=E.event_strings(s, observer), turns=rep.turns)
-        if v["over"]:
-            v["result"] = {"text": f"Player {v['winner']} won: {v['victory']} victory." if v["winner"] >= 0
-                           else "Nobody won."}
-        return JSONResponse(v)
-
-    async def refused(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, RequestError)
-        return _error(exc.status, exc.message)
-
-    routes = [
-        Route("/", index),
-        Route("/favicon.ico", lambda request: Response(status_code=204)),
-        Route("/api/i18n/{lang}", i18n),
-        Route("/api/agents", agents),
-        Route("/api/games", games, methods=["GET", "POST"]),
-        Route("/api/games/{gid}/view", view),
-        Route("/api/games/{gid}/act", act, methods=["POST"]),
-        Route("/api/logs", logs),
-        Route("/api/campaigns", campaign_games, methods=["GET", "POST"]),
-        Route("/api/replays", new_replay, methods=["POST"]),
-        Route("/api/replays/{rid}/{k}", replay_step),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, exception_handlers={RequestError: refused})
-    app.state.store = store
+    app = Starlette(routes=ROUTES, exception_handlers={RequestError: refused})
+    app.state.server = ServerState(store, folder, campaigns)
+    app.state.store = store  # the tests and experiments/bench_web.py reach the games here
     return app
 
 
