@@ -40,12 +40,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from df_env.engine.determinize import determinize_rec
-from df_env.engine.flow import apply
-from df_env.engine.layout import NUM_ACTIONS
 
-from df_env.engine._jit import njit
-from df_env.engine.observation import observation_layout, observe
+from df_env.engine.kernels import apply, njit  # the compiled boundary
+from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.engine.observation.determinize import determinize_rec
+from df_env.engine.observation.encode import observation_layout, observe
 
 from .base import (
     Agent,
