@@ -280,7 +280,8 @@ def campaign_lock(path: str | os.PathLike[str]) -> Iterator[None]:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as e:
         raise CampaignFileError(f"{os.fspath(path)}: cannot create the lock file {lock_path} "
-                                f"({e.strerror or e})") from None
+                                f"({e.strerror or e}): the folder is read-only or full, so no game was played; "
+                                f"fix the permissions or free space and play again") from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
