@@ -645,38 +645,20 @@ def record_bench(result: BenchResult, args: argparse.Namespace) -> None:
     print(f"added {n} games to the ladder {args.ladder} ({how} rates them)")
 
 
-def _players_list(text: str) -> int:
-    import argparse
-
-    if text not in ("1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"player counts are 1, 2 or 3, got {text!r}")
-    return int(text)
-
-
-def _passes(text: str) -> int:
-    import argparse
-
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {v}")
-    return v
-
-
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``df-env ladder``."""
+    from df_env.cli import _players, _positive  # the tool's one set of argument checks
+
     p = sub.add_parser("ladder", help="rate every agent of the benchmark results file together (openskill)",
                        description="Rates all agents and models of the ladder file (written by df-env bench) with "
                        "openskill Plackett-Luce; prints a table, writes a plot, optionally a Markdown table or the "
                        "README's agent table. Solo games are matches against a fixed pseudo-player '(the game)'.")
     p.add_argument("--file", default=DEFAULT_PATH, help=f"the ladder file (default {DEFAULT_PATH}; the committed "
                    f"snapshot is {SNAPSHOT_PATH})")
-    p.add_argument("--players", "-n", type=_players_list, nargs="+", metavar="N", help="rate only these player "
+    p.add_argument("--players", "-n", type=_players, nargs="+", metavar="N", help="rate only these player "
                    "counts (default all)")
     p.add_argument("--restart-on-loss", action="store_true", help="rate the games of the R24 variant instead")
-    p.add_argument("--passes", type=_passes, default=RATING_PASSES, help="rating passes in seeded random orders "
+    p.add_argument("--passes", type=_positive, default=RATING_PASSES, help="rating passes in seeded random orders "
                    f"to average (default {RATING_PASSES})")
     p.add_argument("--plot", default=DEFAULT_PLOT, help=f"where to write the plot (default {DEFAULT_PLOT})")
     p.add_argument("--no-plot", action="store_true", help="no plot")
