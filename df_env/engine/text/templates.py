@@ -135,7 +135,7 @@ ZH: dict[str, str] = {
     "ev.draw": "玩家 {p} 抽了 {card}", "ev.discard": "{card} {where}弃掉",
     "discard.0": "从手牌", "discard.1": "从牌组", "discard.2": "从场区", "discard.other": "从游戏中",
     "ev.track": "玩家 {p}：{track}现在为 {v}", "ev.empty": "星区 {x} 现在为空",
-    "ev.cubes": "星区 {x} 现在有{cubes}", "ev.action": "玩家 {p} 执行 {action}", "ev.free": "（免费）",
+    "ev.cubes": "星区 {x} 现在有 {cubes}", "ev.action": "玩家 {p} 执行 {action}", "ev.free": "（免费）",
     "ev.new_card": "新卡片 {card}", "ev.advancement": "{card} 获得进步 {adv}",
     "ev.settle": "玩家 {p} 定居了 {card}", "ev.evoke": "（EVOKE）",
     "ev.challenge": "玩家 {p}：{suit}挑战{outcome}", "outcome.0": "已揭示", "outcome.1": "已迎接",
