@@ -185,7 +185,7 @@ ZH: dict[str, str] = {
     "pass.INDUSTRY": "放弃工业", "pass.BIOLOGY": "放弃生物学", "pass.BATTLE_FROM": "停止战斗",
     "pass.SPACECRAFT": "放弃飞船", "pass.WONDER_USE": "放弃奇迹",
     "pass.UPKEEP_CARD": "停止支付维护", "pass.ADVANCE_TARGET": "放弃免费 ADVANCE",
-    "special.pass": "{name}：{what}", "special.chem": "{name}抽到的{value}",
+    "special.pass": "{name}：{what}", "special.chem": "{name}：抽到的{value}",
     "chem.number": "数字 {v}", "chem.suit": "花色 {suit}",
     "ctx.restart": "重新开始：空星区中的一个世界", "ctx.setup": "准备", "ctx.circle": "{card}，花色 {suit}",
     "ctx.drawn": "抽到 {value}", "ctx.line": "{card}，第 {k} 列", "ctx.from": "从 {x}", "ctx.action": "行动 {a}",
