@@ -315,7 +315,8 @@ function eventsEl(lines, title) {
 }
 
 function statusText(v) {
-  return `${ui("era")} ${v.era} · ${ui("turn")} ${v.turn} · ${T.phases[v.phase] || v.phase} ${ui("phase")}`;
+  const gap = LANG === "zh" ? "" : " ";  // 行动阶段, action phase
+  return `${ui("era")} ${v.era} · ${ui("turn")} ${v.turn} · ${T.phases[v.phase] || v.phase}${gap}${ui("phase")}`;
 }
 
 function drawGame(v, extra = null) {
