@@ -376,6 +376,12 @@ def _hand_lines(s: np.ndarray, p: int, observer: int | None, lang: str = "en") -
     return [head] + [f"    {card_to_string(s, c, lang)}" for c in known]
 
 
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` columns of a terminal (a Chinese character takes two; ASCII as ``ljust``)."""
+    used = sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text)
+    return text + " " * max(0, width - used)
+
+
 def _player_lines(s: np.ndarray, observer: int | None, color: bool, lang: str = "en") -> list[str]:
     lines = []
     for p in range(get(s, "n_players")):
@@ -383,7 +389,7 @@ def _player_lines(s: np.ndarray, observer: int | None, color: bool, lang: str = 
         for slot in range(L.BLOCK_SIZE[L.B_TABLEAU]):
             card = slot_card(s, p, slot)
             if card >= 0:
-                lines.append(f"  {slot_name(slot, lang):<16} {card_to_string(s, card, lang)}")
+                lines.append(f"  {_pad(slot_name(slot, lang), 16)} {card_to_string(s, card, lang)}")
         lines += _hand_lines(s, p, observer, lang)
     return lines
 
