@@ -47,7 +47,8 @@ class CampaignLink:
         self.path, self.game_number, self.seed = path, game_number, seed
         self.names = ["person" if x == HUMAN else x for x in seats]
         self.homes: Any = None
-        self.outcome: str | None = None
+        self.outcome: str | None = None  # English; ``outcomes``: the same in every language
+        self.outcomes: dict[str, str] = {}
 
     def observe(self, state: np.ndarray) -> None:
         if self.homes is None:
@@ -60,15 +61,20 @@ class CampaignLink:
             with E.campaign_lock(self.path):
                 camp = E.load_campaign(self.path)
                 if camp.games + 1 != self.game_number:
-                    self.outcome = (f"not recorded: {self.path.name} has recorded game {camp.games} meanwhile "
-                                    f"(this was game {self.game_number})")
+                    self._say("camp.meanwhile", file=self.path.name, n=camp.games, m=self.game_number)
                     return
                 rec = camp.record(state, self.names, self.homes.homeworlds, seed=self.seed)
                 E.save_campaign(camp, self.path)
-            words = {"victory": "a victory", "no_winner": "nobody won", "truncated": "stopped early"}
-            self.outcome = f"recorded in {self.path.name} as game {rec.game} ({words.get(rec.outcome, rec.outcome)})"
+            kind = rec.outcome if rec.outcome in ("victory", "no_winner", "truncated") else None
+            self.outcomes = {lang: say(lang, "camp.recorded", file=self.path.name, n=rec.game,
+                                       how=say(lang, f"camp.{kind}") if kind else rec.outcome) for lang in E.TEXT_LANGS}
+            self.outcome = self.outcomes["en"]
         except E.CampaignError as err:
-            self.outcome = f"not recorded: {err}"
+            self._say("camp.error", err=str(err))
+
+    def _say(self, key: str, **values: object) -> None:
+        self.outcomes = {lang: say(lang, key, **values) for lang in E.TEXT_LANGS}
+        self.outcome = self.outcomes["en"]
 
 
 class WebGame:
@@ -137,7 +143,8 @@ class WebGame:
                      result=self.result(lang) if bool(self.state["over"]) else None,
                      log=str(self.log_path) if self.log_path else None,
                      campaign={"file": self.campaign.path.name, "game": self.campaign.game_number,
-                               "outcome": self.campaign.outcome} if self.campaign else None)
+                               "outcome": self.campaign.outcomes.get(lang, self.campaign.outcome)}
+                     if self.campaign else None)
             return v
 
     def result(self, lang: str = "en") -> dict[str, Any]:

@@ -36,6 +36,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "end.fails": " Failed challenges: {fails}{earlier}.", "end.lost": "{who} lost: {why}.{more}",
         "you": "you: {text}", "other": "player {p} ({seat}): {text}",
         "replay.won": "Player {p} won: {v} victory.", "replay.nobody": "Nobody won.",
+        "camp.meanwhile": "not recorded: {file} has recorded game {n} meanwhile (this was game {m})",
+        "camp.recorded": "recorded in {file} as game {n} ({how})", "camp.victory": "a victory",
+        "camp.no_winner": "nobody won", "camp.truncated": "stopped early", "camp.error": "not recorded: {err}",
     },
     "zh": {
         "hidden_card": "造出了一张新卡片（你看不到）",
@@ -55,6 +58,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "end.fails": " 未能应对的挑战：{fails}{earlier}。", "end.lost": "{who}失败：{why}。{more}",
         "you": "你：{text}", "other": "玩家 {p}（{seat}）：{text}",
         "replay.won": "玩家 {p} 获胜：{v}胜利。", "replay.nobody": "无获胜者。",
+        "camp.meanwhile": "未记录：{file} 在此期间已记录了第 {n} 局（这是第 {m} 局）",
+        "camp.recorded": "已记录到 {file}，为第 {n} 局（{how}）", "camp.victory": "有人获胜",
+        "camp.no_winner": "无获胜者", "camp.truncated": "提前停止", "camp.error": "未记录：{err}",
     },
 }
 
