@@ -126,7 +126,7 @@ def _replay(args: argparse.Namespace) -> None:
     log = load_log(args.log)
     if args.observer is not None and not 0 <= args.observer < log.num_players:
         raise CliError(f"--observer must be {seat_rule(log.num_players)} (the logged game); got {args.observer}")
-    replay_game(log, observer=args.observer, step=not args.all, color=args.color)
+    replay_game(log, observer=args.observer, step=not args.all, color=args.color, lang=args.lang)
 
 
 # ---------------------------------------------------------------------------------------------- campaign
@@ -303,7 +303,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--log", help="where to save the game log (default results/games/game-SEED.json)")
     p.add_argument("--color", action="store_true", help="ANSI colours")
     p.add_argument("--resume", metavar="LOG", help="go on with a game saved in the middle (its log; saved back there)")
-    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the rule terms (default en)")
+    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of every text: en or zh (default en)")
     p.set_defaults(func=_play)
 
 
@@ -313,6 +313,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--observer", type=_non_negative, help="show the game as this seat saw it (default: all)")
     p.add_argument("--all", action="store_true", help="print every position without waiting")
     p.add_argument("--color", action="store_true", help="ANSI colours")
+    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of every text: en or zh (default en)")
     p.set_defaults(func=_replay)
 
 

@@ -20,8 +20,7 @@ from agents import Agent, make_agent
 from df_env.engine.api import IllegalActionError, apply_action, legal_actions, legal_mask, new_game
 from df_env.envs.common import seat_rule
 from df_env.web import engine_view as E
-from df_env.web.i18n import terms
-from df_env.web.words import ResultTracker, event_lines, fix_words, header, in_setup
+from df_env.web.words import ResultTracker, event_lines, fix_words, header, in_setup, say
 
 from .gamelog import GameLog, GameLogError, final_state, replay, result_mismatch, save_log
 
@@ -30,6 +29,34 @@ DECISION_TITLE = "\n== decision =="  # render_text's sections after the view: th
 LEGEND = ("suits: S sun, M moon, R heart, K skull, H hand, F foot; a card reads #id, number and suit, type, name, "
           "(its sector), [its advancements: suit letter, number, name; * circled]")
 HELP = ("type the number of a choice; v: show the board again; q: save and quit; ?: this help\n" + LEGEND)
+# the terminal's own sentences per language (the game's sentences come from the engine's text layer in that language)
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"legend": LEGEND, "help": HELP, "prompt": "your choice (1-{n}, ? for help): ",
+           "not_choice": "not a choice: {text!r}; {help}",
+           "unchanged": "\n{header} (the board has not changed; v shows it)",
+           "since": "\n== since your last decision ==", "nothing": "  (nothing)", "over": "\n== game over ==",
+           "saved": "the log is saved in {path} (df-env replay {path})",
+           "stopped": "game stopped; the log is saved in {path}; go on with: df-env play --resume {path}",
+           "resumed": "resumed {path}: {n} actions replayed, turn {turn}", "step": "\n######## step {k}/{n}",
+           "chose": "-> player {p} ({seat}) chose: {text}", "next": "Enter: next, a: all, q: quit ",
+           "after": "\n######## after step {n}", "warning": "warning: {text}"},
+    "zh": {"legend": "花色：S 太阳，M 月亮，R 心，K 骷髅，H 手，F 脚；卡片读作 #编号、数字和花色、类型、名称、"
+                     "（其星区）、[其进步：花色字母、数字、名称；* 为圈选]",
+           "help": "输入选项的编号；v：再次显示棋盘；q：保存并退出；?：本帮助\n",
+           "prompt": "你的选择（1-{n}，? 为帮助）：",
+           "not_choice": "不是选项：{text!r}；{help}", "unchanged": "\n{header}（棋盘未变；输入 v 显示）",
+           "since": "\n== 自你上次决策以来 ==", "nothing": "  （无）", "over": "\n== 游戏结束 ==",
+           "saved": "游戏记录已保存于 {path}（df-env replay {path}）",
+           "stopped": "游戏已停止；记录已保存于 {path}；继续：df-env play --resume {path}",
+           "resumed": "已恢复 {path}：重放了 {n} 个行动，第 {turn} 回合", "step": "\n######## 第 {k}/{n} 步",
+           "chose": "-> 玩家 {p}（{seat}）选择：{text}", "next": "回车：下一步，a：全部，q：退出 ",
+           "after": "\n######## 第 {n} 步之后", "warning": "警告：{text}"},
+}
+WORDS["zh"]["help"] += WORDS["zh"]["legend"]
+
+
+def _say(lang: str, key: str, **values: object) -> str:
+    return WORDS[lang][key].format(**values)
 
 
 def _stdin(prompt: str) -> str:
@@ -48,72 +75,76 @@ class Console:
     write: Callable[[str], None] = _stdout
 
 
-def _view(state: np.ndarray, observer: int | None, color: bool) -> str:
+def _view(state: np.ndarray, observer: int | None, color: bool, lang: str = "en") -> str:
     """The game view without its decision and last-step events (the caller shows the choices, numbered, and
     everything since the last decision)."""
-    lines = render_text(state, observer, color).split(DECISION_TITLE)[0].split("\n")
-    return "\n".join([header(state.reshape(()))] + lines[1:])
+    title = "\n" + E.section_title("decision", lang)
+    lines = render_text(state, observer, color, lang).split(title)[0].split("\n")
+    return "\n".join([header(state.reshape(()), lang)] + lines[1:])
 
 
-def _setup_lines(state: np.ndarray, seat: int) -> list[str]:
+def _setup_lines(state: np.ndarray, seat: int, lang: str = "en") -> list[str]:
     """The setup as ``seat`` sees it: one summary line, then what matters (homeworlds, the neutral line, the first
     turn); the map shows the rest."""
-    return event_lines(state, seat, setup=True)
+    return event_lines(state, seat, setup=True, lang=lang)
 
 
-def _choices(state: np.ndarray) -> list[tuple[int, str]]:
-    return [(int(a), fix_words(action_to_string(state, int(a)))) for a in legal_actions(state)]
+def _choices(state: np.ndarray, lang: str = "en") -> list[tuple[int, str]]:
+    return [(int(a), fix_words(action_to_string(state, int(a), lang), lang)) for a in legal_actions(state)]
 
 
-def _ask(console: Console, choices: list[tuple[int, str]], show: Callable[[], None]) -> int | None:
+def _ask(console: Console, choices: list[tuple[int, str]], show: Callable[[], None], lang: str = "en") -> int | None:
     """The chosen action, or None to quit."""
     while True:
         try:
-            text = console.read(f"your choice (1-{len(choices)}, ? for help): ").strip().lower()
+            text = console.read(_say(lang, "prompt", n=len(choices))).strip().lower()
         except EOFError:
             return None
         if text in ("q", "quit", "exit"):
             return None
         if text in ("?", "h", "help"):
-            console.write(HELP)
+            console.write(_say(lang, "help"))
         elif text in ("v", "view", "b", "board"):
             show()
         elif text.isdigit() and 1 <= int(text) <= len(choices):
             return choices[int(text) - 1][0]
         else:
-            console.write(f"not a choice: {text!r}; {HELP}")
+            console.write(_say(lang, "not_choice", text=text, help=_say(lang, "help")))
 
 
 class _Screen:
     """What one person sees in the terminal: the board only when it changed (or on request), what happened since
-    his last decision, the decision and its numbered choices; ``lang="zh"`` puts the rule terms in Chinese."""
+    his last decision, the decision and its numbered choices; ``lang="zh"``: every sentence in Chinese."""
 
     def __init__(self, console: Console, seat: int, color: bool, lang: str = "en") -> None:
         self.console, self.seat, self.color, self.lang = console, seat, color, lang
         self.board: str | None = None
 
     def write(self, text: str) -> None:
-        self.console.write(terms(text, self.lang))
+        self.console.write(text)
+
+    def say(self, key: str, **values: object) -> None:
+        self.write(_say(self.lang, key, **values))
 
     def show_board(self, state: np.ndarray, observer: int | None) -> None:
-        self.board = _view(state, observer, self.color)
+        self.board = _view(state, observer, self.color, self.lang)
         self.write(self.board)
 
     def decision(self, state: np.ndarray, since: list[str]) -> int | None:
         """Show the decision (the board first if it changed) and ask; None: the person quit."""
-        board = _view(state, self.seat, self.color)
+        board = _view(state, self.seat, self.color, self.lang)
         if self.board is None or board.split("\n", 1)[1] != self.board.split("\n", 1)[1]:  # beyond the header
             self.board = board
             self.write(board)
         else:
-            self.write(f"\n{header(state.reshape(()))} (the board has not changed; v shows it)")
-        self.write("\n== since your last decision ==")
-        self.write("\n".join(f"  {line}" for line in since) if since else "  (nothing)")
-        self.write(fix_words(E.decision_to_string(state)))
-        choices = _choices(state)
+            self.say("unchanged", header=header(state.reshape(()), self.lang))
+        self.say("since")
+        self.write("\n".join(f"  {line}" for line in since) if since else _say(self.lang, "nothing"))
+        self.write(fix_words(E.decision_to_string(state, self.lang), self.lang))
+        choices = _choices(state, self.lang)
         for i, (_, text) in enumerate(choices, 1):
             self.write(f"  {i:>3}. {text}")
-        return _ask(self.console, choices, lambda: self.show_board(state, self.seat))
+        return _ask(self.console, choices, lambda: self.show_board(state, self.seat), self.lang)
 
 
 def _show_decision(console: Console, state: np.ndarray, seat: int, since: list[str], color: bool) -> None:
@@ -149,17 +180,20 @@ class HumanSeat:
 
     def saw(self, state: np.ndarray, player: int, name: str, action: int) -> None:
         """Another seat chose ``action`` in ``state`` (before it is applied)."""
-        self.since.append(f"player {player} ({name}): {fix_words(action_to_string(state, action))}")
+        lang = self.screen.lang
+        self.since.append(say(lang, "other", p=player, seat=name,
+                              text=fix_words(action_to_string(state, action, lang), lang)))
 
     def __call__(self, state: np.ndarray) -> int:
         # nothing seen yet: the game has just been set up (self.since holds at least "you: ..." afterwards)
+        lang = self.screen.lang
         if not self.since:
-            self.screen.write(LEGEND)
-        seen = event_lines(state, self.seat, setup=not self.since or in_setup(state))
+            self.screen.say("legend")
+        seen = event_lines(state, self.seat, setup=not self.since or in_setup(state), lang=lang)
         a = self.screen.decision(state, self.since + [f"  {e}" for e in seen])
         if a is None:
             raise QuitGame
-        self.since = [f"you: {fix_words(action_to_string(state, a))}"]
+        self.since = [say(lang, "you", text=fix_words(action_to_string(state, a, lang), lang))]
         return a
 
 
@@ -189,7 +223,7 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
     s = new_game(log.game_config(), seed)
     tracker.saw(s)
     screen = _Screen(console, seat, color, lang)
-    since = _setup_lines(s, seat)
+    since = [f"  {e}" for e in _setup_lines(s, seat, lang)]
     if resume is not None:
         log = GameLog(num_players=num_players, seed=seed, seats=seats, restart_on_loss=resume.restart_on_loss)
         s = new_game(log.game_config(), seed)
@@ -202,8 +236,8 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
             tracker.saw(s)
         if s["over"]:
             raise GameLogError("the game in this log is over: nothing to resume (df-env replay shows it)")
-        since = [f"resumed {log_path}: {len(log.actions)} actions replayed, turn {int(s['turn'])}"]
-    screen.write(LEGEND)
+        since = [_say(lang, "resumed", path=log_path, n=len(log.actions), turn=int(s["turn"]))]
+    screen.say("legend")
     try:
         _play_loop(s, seat, seats, agents, log, screen, tracker, since)
     except KeyboardInterrupt:  # Ctrl-C: save the game so far, then stop as interrupted
@@ -217,22 +251,22 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
 def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, Agent], log: GameLog,
                screen: _Screen, tracker: ResultTracker, since: list[str]) -> None:
     """Decisions until the game ends or the person quits; every action is applied to ``s`` and logged."""
-    since = [f"  {e}" if not e.startswith("resumed") else e for e in since]
+    lang = screen.lang
     while not s["over"]:
         p = int(s["dplayer"])
         if p == seat:
             a = screen.decision(s, since)
             if a is None:
                 break
-            since = [f"you: {fix_words(action_to_string(s, a))}"]
+            since = [say(lang, "you", text=fix_words(action_to_string(s, a, lang), lang))]
         else:
             a = _agent_action(agents[p], s, p)
-            since.append(f"player {p} ({seats[p]}): {fix_words(action_to_string(s, a))}")
+            since.append(say(lang, "other", p=p, seat=seats[p], text=fix_words(action_to_string(s, a, lang), lang)))
         setup = in_setup(s)
         apply_action(s, a)
         log.actions.append(a)
         tracker.saw(s)
-        since += [f"  {e}" for e in event_lines(s, seat, setup=setup, summary=False)]
+        since += [f"  {e}" for e in event_lines(s, seat, setup=setup, summary=False, lang=lang)]
 
 
 def _save_and_report(log: GameLog, s: np.ndarray, seat: int, log_path: str, screen: _Screen,
@@ -243,37 +277,37 @@ def _save_and_report(log: GameLog, s: np.ndarray, seat: int, log_path: str, scre
     save_log(log, log_path)
     screen.show_board(s, None if s["over"] else seat)
     if s["over"]:
-        screen.write("\n== game over ==")
-        for line in (tracker.lines_zh(s) if screen.lang == "zh" else tracker.lines(s)):
+        screen.say("over")
+        for line in tracker.lines(s, screen.lang):
             screen.write(f"  {line}")
-        screen.write(f"the log is saved in {log_path} (df-env replay {log_path})")
+        screen.say("saved", path=log_path)
     else:
-        screen.write(f"game stopped; the log is saved in {log_path}; go on with: df-env play --resume {log_path}")
+        screen.say("stopped", path=log_path)
 
 
 def replay_game(log: GameLog, observer: int | None = None, step: bool = True, console: Console | None = None,
-                color: bool = False) -> np.ndarray:
-    """Show every position of a logged game with the choice made there; ``step``: wait for Enter between
-    positions (q quits, a shows the rest without stopping). Returns the last position shown."""
+                color: bool = False, lang: str = "en") -> np.ndarray:
+    """Show every position of a logged game with the choice made there, in ``lang``; ``step``: wait for Enter
+    between positions (q quits, a shows the rest without stopping). Returns the last position shown."""
     console = console or Console()
     n = len(log.actions)
     for k, s, a in replay(log):
-        console.write(f"\n######## step {k + 1}/{n}")
-        console.write(render_text(s, observer, color))
-        console.write(f"-> player {int(s['dplayer'])} ({log.seats[int(s['dplayer'])]}) chose: "
-                      f"{action_to_string(s, a)}")
+        console.write(_say(lang, "step", k=k + 1, n=n))
+        console.write(render_text(s, observer, color, lang))
+        console.write(_say(lang, "chose", p=int(s["dplayer"]), seat=log.seats[int(s["dplayer"])],
+                           text=action_to_string(s, a, lang)))
         if step:
             try:
-                key = console.read("Enter: next, a: all, q: quit ").strip().lower()
+                key = console.read(_say(lang, "next")).strip().lower()
             except EOFError:
                 key = "q"
             if key == "q":
                 return s.copy()
             step = key != "a"
     s = final_state(log)
-    console.write(f"\n######## after step {n}")
-    console.write(render_text(s, observer, color))
+    console.write(_say(lang, "after", n=n))
+    console.write(render_text(s, observer, color, lang))
     mismatch = result_mismatch(log, s)
     if mismatch:
-        console.write(f"warning: {mismatch}")
+        console.write(_say(lang, "warning", text=mismatch))
     return s

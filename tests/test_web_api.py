@@ -256,6 +256,9 @@ def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
         assert r.json()["seed"] == load_campaign(camps / "galaxy.json").next_seed()
         v = _play_out(client, game)
         assert v["campaign"]["outcome"].startswith("recorded in galaxy.json as game 1")
+        zh = client.get(f"/api/games/{game.gid}/view?lang=zh").json()
+        assert zh["campaign"]["outcome"].startswith("已记录到 galaxy.json，为第 1 局") and zh["result"]["lines"][0]
+        assert client.get(f"/api/games/{game.gid}/view?lang=fr").status_code == 400
         assert load_campaign(camps / "galaxy.json").games == 1
         assert (camps / "galaxy.json.bak").exists()  # the previous file kept, as the CLI does
         # a second game started from the same campaign state, finished after another was recorded: refused
@@ -264,6 +267,8 @@ def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
         _play_out(client, client.store.get(a))
         vb = _play_out(client, client.store.get(b))
         assert vb["campaign"]["outcome"].startswith("not recorded") and load_campaign(camps / "galaxy.json").games == 2
+        zb = client.get(f"/api/games/{b}/view?lang=zh").json()
+        assert zb["campaign"]["outcome"].startswith("未记录：galaxy.json 在此期间已记录了第 2 局")
 
 
 def test_hot_seat_shows_the_person_who_decides_and_refuses_the_other(client):

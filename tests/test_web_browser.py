@@ -5,6 +5,7 @@ and the screenshots in ``docs/`` (start, a mid-game decision, the end screen, a 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -63,8 +64,8 @@ def _hidden_hand_labels(s, seat):
     out = []
     for p in range(int(s["n_players"])):
         if p != seat:
-            out += [E.card_label(s, int(c)) for c in s["hand"][p, : int(s["hand_n"][p])]
-                    if not (int(s["c_known"][c]) >> seat) & 1]
+            out += [E.card_label(s, int(c), lang) for c in s["hand"][p, : int(s["hand_n"][p])]
+                    if not (int(s["c_known"][c]) >> seat) & 1 for lang in E.TEXT_LANGS]
     return out
 
 
@@ -90,7 +91,8 @@ def _play(page, store, seat, shots, mid_at=6):
         for label in _hidden_hand_labels(game.state, seat):
             assert label not in html, label
         events = page.inner_text("#events")
-        assert " drew #" not in events.replace(f"player {seat} drew #", "").replace(f"玩家 {seat} drew #", "")
+        assert " drew #" not in events.replace(f"player {seat} drew #", "")
+        assert " 抽了 #" not in events.replace(f"玩家 {seat} 抽了 #", "")
         legal = [int(a) for a in game.state["mask"].nonzero()[0]]
         shown = sorted(int(b.get_attribute("data-action")) for b in box.query_selector_all("[data-action]"))
         assert shown == legal, (name, shown, legal)
@@ -201,4 +203,34 @@ def test_a_click_on_the_sector_or_card_a_decision_is_about_answers_it(server, br
             buttons[0].click()  # the first choice: takes actions, so sectors and cards come up
             page.wait_for_selector(f".game:not([data-step='{step}'])")
     assert all(clicked.values()), clicked
+    page.close()
+
+
+def test_switching_the_language_mid_game_shows_chinese_choice_texts(server, browser):
+    url, store = server
+    game = store.create(["human"], seed=8)
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(f"{url}/?lang=en#/game/{game.gid}")
+    for _ in range(6):  # a few decisions in English
+        page.wait_for_selector("#decision [data-action]", timeout=60_000)
+        step = page.get_attribute(".game", "data-step")
+        page.query_selector_all("#decision [data-action]")[0].click()
+        page.wait_for_selector(f".game:not([data-step='{step}'])", timeout=60_000)
+    page.wait_for_selector("#decision [data-action]", timeout=60_000)
+    english = [b.inner_text() for b in page.query_selector_all("#decision [data-action]")]
+    assert any(re.search(r"[a-z]{3,}", t) for t in english), english
+    page.click("#lang-switch")
+    page.wait_for_function("document.documentElement.lang === 'zh-CN'")
+    page.wait_for_selector("#decision [data-action]")
+    chinese = [b.inner_text() for b in page.query_selector_all("#decision [data-action]")]
+    assert len(chinese) == len(english)
+    for text in chinese + [page.inner_text("#decision .what"), page.inner_text("#events")]:
+        words = set(re.findall(r"[A-Za-z]{3,}", text)) - set(E.ACTION_NAMES)
+        assert re.search(r"[\u4e00-\u9fff]", text) and not words, (text, words)
+    hand = page.inner_text("#hand")
+    assert not re.search(r"\b(?:world|blank|tech)\b", hand), hand
+    page.click("#lang-switch")  # and back
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_selector("#decision [data-action]")
+    assert [b.inner_text() for b in page.query_selector_all("#decision [data-action]")] == english
     page.close()

@@ -5,13 +5,15 @@ The engine's internal layout is being reorganised; every engine name the web app
 
 - ``df_env.engine.text``: ``action_to_string``, ``decision_to_string``, ``event_strings``, ``card_to_string``,
   ``card_label``, ``sector_to_string``, ``wonder_text``, ``render_text`` (words of actions, decisions, events, cards);
+- ``df_env.engine.text.templates``/``terms``: ``tr``, ``term``, ``challenge_row``, ``TEXT_LANGS`` (the text
+  layer's sentences and words per language), ``section_title`` (a section line of ``render_text``);
 - ``df_env.engine.text.eventtext``: ``events`` (the raw event tuples, for the end screen's reasons);
 - ``df_env.engine.text.cardtext``: ``slot_card``, ``slot_name``, ``adv_label`` (tableau places, advancement names);
 - ``df_env.engine.model.layout``: ``DECISIONS``, ``BLOCK_NAMES``, ``block_of``, ``PHASE_NAMES``, ``B_*`` block ids,
   ``BLOCK_SIZE`` (what an action id is about);
 - ``df_env.engine.model.constants``: suit, track, victory and action names, ``NEIGH``, ``SECTOR_IDS``, ``N_SECTORS``,
   ``NEUTRAL``, ``TRACK_MIN``, ``TRACK_MAX``, card types, ``FAILURE_TEXTS``, ``CHALLENGE_NAMES``;
-- ``df_env.engine.model.names``: ``sector_name``;
+- ``df_env.engine.text.propernames``: ``sector_name`` (a sector's name in a language);
 - ``df_env.engine.observation``: ``observe`` (an agent seat's observation);
 - ``df_env.campaign.core``/``campaign_io``: ``HomeworldLog``, ``CampaignError``, ``load_campaign``,
   ``save_campaign``, ``campaign_lock`` (a campaign's next game, recorded the CLI's safe way);
@@ -53,10 +55,10 @@ from df_env.engine.model.layout import (
     PHASE_NAMES,
     block_of,
 )
-from df_env.engine.model.names import sector_name
 from df_env.engine.observation.encode import observe
 from df_env.engine.text.cardtext import adv_label, slot_card, slot_name
 from df_env.engine.text.eventtext import events
+from df_env.engine.text.propernames import sector_name
 from df_env.engine.text.render import (
     action_to_string,
     card_label,
@@ -64,9 +66,13 @@ from df_env.engine.text.render import (
     decision_to_string,
     event_strings,
     render_text,
+    section_title,
     sector_to_string,
     wonder_text,
 )
+from df_env.engine.text.templates import tr
+from df_env.engine.text.terms import LANGS as TEXT_LANGS
+from df_env.engine.text.terms import challenge_row, term
 
 EV_LOSE = engine_events.EV_LOSE
 EV_WIN = engine_events.EV_WIN
@@ -88,5 +94,6 @@ __all__ = [
     "TRACK_MAX", "TRACK_MIN", "TRACK_NAMES", "VICTORY_LETTERS", "VICTORY_NAMES", "action_to_string", "adv_label",
     "block_of", "card_label", "observe",
     "card_to_string", "decision_to_string", "event_strings", "render_text", "events", "sector_name",
-    "sector_to_string", "slot_card", "slot_name", "wonder_text",
+    "sector_to_string", "slot_card", "slot_name", "wonder_text", "tr", "term", "challenge_row", "TEXT_LANGS",
+    "section_title",
 ]

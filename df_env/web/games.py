@@ -23,7 +23,7 @@ from df_env.gamelog import GameLog, save_log
 
 from . import engine_view as E
 from .view import player_view
-from .words import ResultTracker, event_lines, fix_words, in_setup
+from .words import ResultTracker, event_lines, fix_words, in_setup, say
 
 HUMAN = "human"
 MAX_GAMES = 64  # finished games beyond this are forgotten, oldest first (their logs stay on disk)
@@ -47,7 +47,8 @@ class CampaignLink:
         self.path, self.game_number, self.seed = path, game_number, seed
         self.names = ["person" if x == HUMAN else x for x in seats]
         self.homes: Any = None
-        self.outcome: str | None = None
+        self.outcome: str | None = None  # English; ``outcomes``: the same in every language
+        self.outcomes: dict[str, str] = {}
 
     def observe(self, state: np.ndarray) -> None:
         if self.homes is None:
@@ -60,15 +61,20 @@ class CampaignLink:
             with E.campaign_lock(self.path):
                 camp = E.load_campaign(self.path)
                 if camp.games + 1 != self.game_number:
-                    self.outcome = (f"not recorded: {self.path.name} has recorded game {camp.games} meanwhile "
-                                    f"(this was game {self.game_number})")
+                    self._say("camp.meanwhile", file=self.path.name, n=camp.games, m=self.game_number)
                     return
                 rec = camp.record(state, self.names, self.homes.homeworlds, seed=self.seed)
                 E.save_campaign(camp, self.path)
-            words = {"victory": "a victory", "no_winner": "nobody won", "truncated": "stopped early"}
-            self.outcome = f"recorded in {self.path.name} as game {rec.game} ({words.get(rec.outcome, rec.outcome)})"
+            kind = rec.outcome if rec.outcome in ("victory", "no_winner", "truncated") else None
+            self.outcomes = {lang: say(lang, "camp.recorded", file=self.path.name, n=rec.game,
+                                       how=say(lang, f"camp.{kind}") if kind else rec.outcome) for lang in E.TEXT_LANGS}
+            self.outcome = self.outcomes["en"]
         except E.CampaignError as err:
-            self.outcome = f"not recorded: {err}"
+            self._say("camp.error", err=str(err))
+
+    def _say(self, key: str, **values: object) -> None:
+        self.outcomes = {lang: say(lang, key, **values) for lang in E.TEXT_LANGS}
+        self.outcome = self.outcomes["en"]
 
 
 class WebGame:
@@ -92,7 +98,8 @@ class WebGame:
             campaign.observe(self.state)
             log_dir = None  # a log replays a fresh galaxy, not the campaign's: the campaign file keeps the game
         self.lock = threading.RLock()
-        self.since: dict[int, list[str]] = {p: [] for p in range(n) if p not in self.agents}
+        # per person: what happened since his last decision, each line in every language ({"en": ..., "zh": ...})
+        self.since: dict[int, list[dict[str, str]]] = {p: [] for p in range(n) if p not in self.agents}
         self.tracker = ResultTracker(self.seats)
         self.thinking: int | None = None
         self.error: str | None = None
@@ -115,8 +122,11 @@ class WebGame:
     def pending_seat(self) -> int | None:
         return None if bool(self.state["over"]) else int(self.state["dplayer"])
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The page's data for ``seat`` (a person's seat; None: the person who decides now or decided last)."""
+    def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """The page's data for ``seat`` (a person's seat; None: the person who decides now or decided last), every
+        text in ``lang``."""
+        if lang not in E.TEXT_LANGS:
+            raise RequestError(400, f"lang must be one of {', '.join(E.TEXT_LANGS)}, got {lang!r}")
         with self.lock:
             if seat is None:
                 p = self.pending_seat()
@@ -126,36 +136,43 @@ class WebGame:
             elif seat not in self.since and not bool(self.state["over"]):
                 raise RequestError(403, f"seat {seat} is played by {self.seats[seat]!r}; a page shows a person's "
                                         f"seat ({', '.join(map(str, self.humans)) or 'none here'})")
-            v = player_view(self.state, seat)
+            v = player_view(self.state, seat, lang)
             v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed,
                      humans=self.humans, thinking=self.thinking, error=self.error,
-                     events=list(self.since.get(seat, [])), result=self.result() if bool(self.state["over"]) else None,
+                     events=[line[lang] for line in self.since.get(seat, [])],
+                     result=self.result(lang) if bool(self.state["over"]) else None,
                      log=str(self.log_path) if self.log_path else None,
                      campaign={"file": self.campaign.path.name, "game": self.campaign.game_number,
-                               "outcome": self.campaign.outcome} if self.campaign else None)
+                               "outcome": self.campaign.outcomes.get(lang, self.campaign.outcome)}
+                     if self.campaign else None)
             return v
 
-    def result(self) -> dict[str, Any]:
-        """The end screen: who won and how, and why each other player lost."""
-        lines, zh = self.tracker.lines(self.state), self.tracker.lines_zh(self.state)
+    def result(self, lang: str = "en") -> dict[str, Any]:
+        """The end screen in ``lang``: who won and how, and why each other player lost (``text_zh``/``lines_zh``:
+        the Chinese one, whatever ``lang``)."""
+        lines, zh = self.tracker.lines(self.state, lang), self.tracker.lines_zh(self.state)
         return {"winner": int(self.state["winner"]), "text": " ".join(lines), "lines": lines,
                 "text_zh": " ".join(zh), "lines_zh": zh}
 
     # ---------------------------------------------------------------------------------------------- changing
-    def _record_events(self, actor: int, action_text: str | None, setup: bool = True) -> None:
-        """After an action: tell every person what was chosen and what happened, as he may see it; keep the
-        reasons of the end screen."""
+    def _record_events(self, actor: int, action_text: dict[str, str] | None, setup: bool = True) -> None:
+        """After an action: tell every person what was chosen and what happened, as he may see it, in every
+        language; keep the reasons of the end screen."""
         s = self.state
+        langs = E.TEXT_LANGS
         for h in self.since:
             if actor == h:
-                self.since[h] = [f"you: {fix_words(action_text or '')}"]
+                self.since[h] = [{lang: say(lang, "you", text=fix_words((action_text or {}).get(lang, ""), lang))
+                                  for lang in langs}]
             elif action_text is not None:
-                self.since[h].append(f"player {actor} ({self.seats[actor]}): {fix_words(action_text)}")
-            self.since[h] += ["    " + e for e in event_lines(s, h, setup=setup, summary=action_text is None)]
+                self.since[h].append({lang: say(lang, "other", p=actor, seat=self.seats[actor],
+                                                text=fix_words(action_text[lang], lang)) for lang in langs})
+            seen = {lang: event_lines(s, h, setup=setup, summary=action_text is None, lang=lang) for lang in langs}
+            self.since[h] += [{lang: "    " + seen[lang][i] for lang in langs} for i in range(len(seen["en"]))]
         self.tracker.saw(s)
 
     def _apply(self, p: int, a: int) -> None:
-        text = E.action_to_string(self.state, a)
+        text = {lang: E.action_to_string(self.state, a, lang) for lang in E.TEXT_LANGS}
         setup = in_setup(self.state)
         engine.apply_action(self.state, a)
         self.log.actions.append(a)

@@ -1,13 +1,16 @@
-"""Words of the page and of the terminal in English and Chinese (``lang="en"`` / ``"zh"``).
+"""Words of the page in English and Chinese (``lang="en"`` / ``"zh"``).
 
 The Chinese terms are those of the v1.6 Chinese rulebook (``shared/rules/deep_future_rules_v1.6_zh.md``): suits
 太阳 月亮 心 骷髅 手 脚; tracks 文化 力量 稳定性 异族关系; 母星世界, 场区, 中性世界线, 挑战堆, 奇迹, 星区; the action
-names stay in English capitals as in that book (POWER, SETTLE ...). Translated this session: the page's own words,
-the decision titles, suits, actions, tracks and victory types; the engine's longer sentences (a choice's full
-text, events) stay English, with their suit and track words translated by :func:`terms`.
+names stay in English capitals as in that book (POWER, SETTLE ...). This module holds the page's own words (buttons,
+titles, legends); every sentence of the game itself (a choice's text, the decision's question, events, cards,
+Table 5/6 rows) comes from the engine's text layer in the asked language (``df_env.engine.text``, ``lang="zh"``),
+so nothing is translated after the fact.
 """
 
 from __future__ import annotations
+
+from . import engine_view as E
 
 LANGS = ("en", "zh")
 
@@ -18,7 +21,7 @@ TRACKS = {"en": ("Culture", "Might", "Stability", "Xeno"), "zh": ("文化", "力
 VICTORIES = {"en": {"Territory": "Territory", "Population": "Population", "Culture": "Culture", "Might": "Might",
                     "Stability": "Stability", "Xeno": "Xeno"},
              "zh": {"Territory": "领土", "Population": "人口", "Culture": "文化", "Might": "力量",
-                    "Stability": "稳定性", "Xeno": "异族关系"}}
+                    "Stability": "稳定性", "Xeno": "异族"}}
 ACTIONS = {"en": {"POWER": "POWER: draw 2 cards", "SETTLE": "SETTLE: add a world", "GROW": "GROW: add 2 cubes",
                   "ADVANCE": "ADVANCE: add an advancement", "BATTLE": "BATTLE: remove rival cubes",
                   "EXPAND": "EXPAND: move cubes",
@@ -47,25 +50,8 @@ DECISION_TITLES = {
         "EVOKE_OWN": "EVOKE: your sector", "EVOKE_RIVAL": "EVOKE: rival sector", "FOOT_FROM": "EVOKE: move from",
         "FOOT_TO": "EVOKE: move to", "FOOT_COUNT": "EVOKE: how many cubes",
     },
-    "zh": {
-        "HOME_PICK": "选择母星世界", "CIRCLE": "选择进步（圈选）",
-        "CHEM": "化学：保留或重抽", "PICK_LINE_SUIT": "新技术列的花色",
-        "START": "开始阶段", "DISCARD": "计算：弃一张牌",
-        "PAY_TRACK": "降低一个轨道支付", "INFRA_TARGET": "基础设施：维护方块",
-        "EXPLORE_FROM": "探索：出发星区", "EXPLORE_TO": "探索：目标星区", "ACTION": "选择行动", "PAY": "为行动支付",
-        "BOOST": "强化行动", "INDUSTRY": "工业", "SETTLE_SOURCE": "SETTLE：世界来源", "WORLD_SECTOR": "新世界的星区",
-        "GROW_TARGET": "GROW：星区", "BIOLOGY": "生物学",
-        "ADVANCE_TARGET": "ADVANCE：卡片", "TECH_LINE": "要填的进步列",
-        "BATTLE_FROM": "BATTLE：出发星区", "BATTLE_TO": "BATTLE：进攻", "BATTLE_COUNT": "BATTLE：移除方块数",
-        "BATTLE_DEFENSE": "BATTLE：使用防御", "TRACK_GAIN": "提升一个轨道", "EXPAND_FROM": "EXPAND：出发星区",
-        "EXPAND_TO": "EXPAND：目标星区", "EXPAND_COUNT": "EXPAND：移动方块数", "SPACECRAFT": "航天器",
-        "WONDER_USE": "使用奇迹", "PLAN_SUIT": "PLAN：新卡片的花色",
-        "UPKEEP_CARD": "支付阶段", "UPKEEP_PAY": "支付维护",
-        "CHALLENGE": "挑战", "REHOME": "新母星世界", "VICTORY": "胜利类型", "CIV_SUIT": "文明卡片花色",
-        "WONDER_SUIT": "奇迹花色", "EVOKE_EMPTY": "EVOKE：空星区", "EVOKE_OWN": "EVOKE：你的星区",
-        "EVOKE_RIVAL": "EVOKE：对手星区", "FOOT_FROM": "EVOKE：出发星区", "FOOT_TO": "EVOKE：目标星区",
-        "FOOT_COUNT": "EVOKE：移动方块数",
-    },
+    # the engine's Chinese decision titles (df_env/engine/text/terms.py), one source for the page and the terminal
+    "zh": {name: E.term("zh", "decision_names", dk) for dk, (name, _, _) in enumerate(E.DECISIONS) if dk > 0},
 }
 
 UI = {
@@ -90,9 +76,10 @@ UI = {
         "empty_hand": "(no cards)", "known": "known to you",
         "lang": "中文", "campaign": "Play a campaign's next game",
         "campaign_file": "Campaign file", "why": "Why", "language": "Language",
+        "upkeep": "upkeep", "black_hole": "black hole", "sector": "sector",
     },
     "zh": {
-        "title": "深远未来", "new_game": "新游戏", "players": "玩家人数", "seat": "座位", "person": "真人",
+        "title": "深度未来", "new_game": "新游戏", "players": "玩家人数", "seat": "座位", "person": "真人",
         "seed": "种子", "start": "开始", "replay": "回放已保存的游戏", "open": "打开", "map": "银河系",
         "tracks": "轨道", "hand": "你的手牌", "hand_of": "手牌",
         "tableau": "场区", "neutral_line": "中性世界线", "deck": "牌组",
@@ -106,10 +93,11 @@ UI = {
         "legend": "花色：S ☀ 太阳 · M ☽ 月亮 · R ♡ 心 · K ☠ 骷髅 · H ☚ 手 · F 脚",
         "map_legend": "粗环：母星世界 · 虚线环：已定居世界 · ◆ 中性世界线的世界 · ★ 奇迹",
         "homeworld": "母星世界", "none": "（无）", "saved": "游戏记录已保存于", "games": "游戏",
-        "intro": "深远未来（R. Winder，v1.6）：1-3人边玩边制作卡片的4X卡牌游戏。"
+        "intro": "深度未来（R. Winder，v1.6）：1-3人边玩边制作卡片的4X卡牌游戏。"
                  "为每个座位选择真人（多人轮流使用同一屏幕）或电脑玩家。点击选项，或点击其对应的高亮星区或卡片。",
         "empty_hand": "（无牌）", "known": "你已知", "lang": "English", "campaign": "进行战役的下一局",
         "campaign_file": "战役文件", "why": "原因", "language": "语言",
+        "upkeep": "维护", "black_hole": "黑洞", "sector": "星区",
     },
 }
 
@@ -117,66 +105,10 @@ PHASES = {"en": {p: p for p in ("setup", "start", "action", "payment", "challeng
           "zh": {"setup": "准备", "start": "开始", "action": "行动", "payment": "支付", "challenge": "挑战",
                  "victory": "胜利", "over": "结束"}}
 
-_WORDS_ZH = [  # (English, Chinese), longest phrases first: applied in order
-    ("== since your last decision ==", "== 自你上次决策以来 =="),
-    ("== map ==", "== 地图 =="),
-    ("== players ==", "== 玩家 =="),
-    ("== piles ==", "== 牌堆 =="),
-    ("== game over ==", "== 游戏结束 =="),
-    ("the board has not changed; v shows it", "棋盘未变；输入 v 显示"),
-    ("pass: end the action phase", "跳过：结束行动阶段"),
-    ("(ends the action phase)", "（结束行动阶段）"),
-    ("pass: stop paying upkeep", "跳过：停止支付维护"),
-    ("pass: end the start phase", "跳过：结束开始阶段"),
-    ("fail the challenge", "放弃应对挑战（失败）"),
-    ("meet it with", "应对挑战，弃掉"),
-    ("pick homeworld", "选择母星世界"),
-    ("(pay with a ", "（用"),
-    (" card)", "牌支付）"),
-    ("pay upkeep for", "支付维护："),
-    ("pay with", "支付："),
-    ("was discarded from the deck", "从牌组弃掉"),
-    ("was discarded from a hand", "从手牌弃掉"),
-    ("was discarded from a tableau", "从场区弃掉"),
-    ("discard ", "弃掉 "),
-    ("you: ", "你："),
-    ("Xeno Relations", "异族关系"),
-    ("Culture", "文化"),
-    ("Might", "力量"),
-    ("Stability", "稳定性"),
-    ("Xeno", "异族关系"),
-    ("homeworld", "母星世界"),
-    ("neutral line", "中性世界线"),
-    ("sectors", "星区"),
-    ("sector", "星区"),
-    ("skull", "骷髅"),
-    ("heart", "心"),
-    ("moon", "月亮"),
-    ("sun", "太阳"),
-    ("hand", "手"),
-    ("foot", "脚"),
-    ("challenge", "挑战"),
-    ("wonder", "奇迹"),
-    ("players", "玩家"),
-    ("player", "玩家"),
-    ("cubes", "方块"),
-    ("cube", "方块"),
-]
-
-
-def terms(text: str, lang: str) -> str:
-    """``text`` with its rule terms (suits, tracks, places) in ``lang``; the rest of the sentence unchanged."""
-    if lang != "zh":
-        return text
-    for en, zh in _WORDS_ZH:
-        text = text.replace(en, zh)
-    return text
-
-
 def bundle(lang: str) -> dict[str, object]:
     """Everything the page needs to speak ``lang``."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
     return {"lang": lang, "ui": UI[lang], "suits": SUITS[lang], "symbols": SUIT_SYMBOLS, "tracks": TRACKS[lang],
             "victories": VICTORIES[lang], "actions": ACTIONS[lang], "decisions": DECISION_TITLES[lang],
-            "phases": PHASES[lang], "terms": _WORDS_ZH if lang == "zh" else []}
+            "phases": PHASES[lang]}

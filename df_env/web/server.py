@@ -5,7 +5,8 @@ Routes (JSON unless said; every refusal is a 4xx with ``{"error": "..."}`` and c
 - ``GET /`` the page (``static/index.html``, plain HTML/JS/SVG), ``GET /static/...`` its files;
 - ``GET /api/i18n/{lang}`` the page's words (``en``, ``zh``); ``GET /api/agents`` the agent names;
 - ``POST /api/games`` ``{"seats": ["human", "heuristic"], "seed": 7}`` starts a game -> ``{"game": id}``;
-- ``GET /api/games/{id}/view?seat=N`` the game as seat N sees it (no ``seat``: the person who decides now);
+- ``GET /api/games/{id}/view?seat=N&lang=zh`` the game as seat N sees it (no ``seat``: the person who decides now),
+  every text in ``lang`` (``en`` default, ``zh``; the ``act`` and replay routes take ``lang`` too);
 - ``POST /api/games/{id}/act`` ``{"seat": 0, "action": 146, "step": 12}`` a person's choice; ``step`` is the view's
   ``step``: an answer to a decision no longer pending is refused (409);
 - ``POST /api/replays`` ``{"log": {...game log...}}`` or ``{"file": "name.json"}`` (a log in the server's log
@@ -35,6 +36,7 @@ from . import engine_view as E
 from .games import HUMAN, GameStore, RequestError
 from .i18n import LANGS, bundle
 from .view import player_view
+from .words import say
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1_000_000  # bytes of a request body (a long game's log is ~10 KB)
@@ -65,6 +67,14 @@ def _int_field(doc: dict[str, Any], key: str, lo: int, hi: int, default: int | N
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
         raise RequestError(400, f"field {key!r} must be an integer {lo}..{hi}, got {v!r}")
     return v
+
+
+def _lang(request: Request) -> str:
+    """The ``lang`` query parameter (``en`` when absent); 400 for a language the text layer does not have."""
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGS:
+        raise RequestError(400, f"query parameter lang must be one of {', '.join(LANGS)}, got {lang!r}")
+    return lang
 
 
 def _query_int(request: Request, key: str) -> int | None:
@@ -156,18 +166,19 @@ async def games(request: Request) -> Response:
 
 async def game_view(request: Request) -> Response:
     game = _server(request).store.get(request.path_params["gid"])
-    return JSONResponse(game.view(_query_int(request, "seat")))
+    return JSONResponse(game.view(_query_int(request, "seat"), _lang(request)))
 
 
 async def game_act(request: Request) -> Response:
     game = _server(request).store.get(request.path_params["gid"])
+    lang = _lang(request)
     doc = await _json_object(request)
     n = len(game.seats)
     seat = _int_field(doc, "seat", 0, n - 1)
     action = _int_field(doc, "action", 0, engine.NUM_ACTIONS - 1)
     step = _int_field(doc, "step", 0, MAX_SEED)
     game.answer(seat, action, step)
-    return JSONResponse(game.view(seat))
+    return JSONResponse(game.view(seat, lang))
 
 
 async def campaign_games(request: Request) -> Response:
@@ -239,18 +250,20 @@ async def replay_step(request: Request) -> Response:
     if rep is None:
         raise RequestError(404, f"no replay {rid!r} on this server")
     k, observer = _replay_step_params(request, rep)
+    lang = _lang(request)
     n = len(rep.log.actions)
     s = rep.states[k]
-    v = player_view(s, observer)
+    v = player_view(s, observer, lang)
     chosen = None
     if k < n:
         a = rep.log.actions[k]
-        chosen = {"player": int(s["dplayer"]), "action": a, "text": E.action_to_string(s, a)}
+        chosen = {"player": int(s["dplayer"]), "action": a, "text": E.action_to_string(s, a, lang)}
     v.update(replay=rid, step=k, steps=n, seats=rep.log.seats, chosen=chosen,
-             events=E.event_strings(s, observer), turns=rep.turns)
+             events=E.event_strings(s, observer, lang), turns=rep.turns)
     if v["over"]:
-        v["result"] = {"text": f"Player {v['winner']} won: {v['victory']} victory." if v["winner"] >= 0
-                       else "Nobody won."}
+        w = v["winner"]
+        v["result"] = {"text": say(lang, "replay.won", p=w, v=E.term(lang, "victories", int(s["victory"])))
+                       if w >= 0 else say(lang, "replay.nobody")}
     return JSONResponse(v)
 
 

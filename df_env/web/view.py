@@ -53,20 +53,25 @@ def _i(s: np.ndarray, field: str, *index: int) -> int:
     return int(s[field][index] if index else s[field])
 
 
-def card_view(s: np.ndarray, c: int) -> dict[str, Any]:
-    """A card's face: id, corner, type and the engine's full text."""
+def card_view(s: np.ndarray, c: int, lang: str = "en") -> dict[str, Any]:
+    """A card's face: id, corner, type (``type`` the English key, ``kind`` in ``lang``), name and the engine's
+    full text in ``lang``."""
     suit = _i(s, "c_suit", c)
     ctype = _i(s, "c_type", c)
+    known = 0 <= ctype < len(E.CARD_TYPE_NAMES)
+    label = E.card_label(s, c, lang)
+    name = label.split("「", 1)[1].rstrip("」") if "「" in label else label.split('"')[1] if '"' in label else ""
     return {"id": c, "num": _i(s, "c_num", c), "suit": E.SUIT_LETTERS[suit] if 0 <= suit < 6 else "?",
-            "type": E.CARD_TYPE_NAMES[ctype] if 0 <= ctype < len(E.CARD_TYPE_NAMES) else "?",
-            "label": E.card_label(s, c), "text": E.card_to_string(s, c), "upkeep": _i(s, "c_upkeep", c)}
+            "type": E.CARD_TYPE_NAMES[ctype] if known else "?", "kind": E.term(lang, "card_types", ctype) if known
+            else "?", "name": name, "label": label, "text": E.card_to_string(s, c, lang),
+            "upkeep": _i(s, "c_upkeep", c)}
 
 
 def _known(s: np.ndarray, c: int, observer: int) -> bool:
     return bool((_i(s, "c_known", c) >> observer) & 1)
 
 
-def _map(s: np.ndarray) -> list[dict[str, Any]]:
+def _map(s: np.ndarray, lang: str = "en") -> list[dict[str, Any]]:
     n = _i(s, "n_players")
     homes: dict[int, int] = {}
     worlds: dict[int, int] = {}
@@ -84,21 +89,21 @@ def _map(s: np.ndarray) -> list[dict[str, Any]]:
         if w >= 0:
             suit = _i(s, "wonder_suit", x)
             wonder = {"victory": E.VICTORY_NAMES[w], "letter": E.VICTORY_LETTERS[w],
-                      "suit": E.SUIT_LETTERS[suit] if 0 <= suit < 6 else "?", "text": E.wonder_text(s, x)}
+                      "suit": E.SUIT_LETTERS[suit] if 0 <= suit < 6 else "?", "text": E.wonder_text(s, x, lang)}
         out.append({"x": x, "label": "BH" if x == 0 else str(int(E.SECTOR_IDS[x])), "cx": CENTRES[x][0],
-                    "cy": CENTRES[x][1], "name": E.sector_name(_i(s, "sector_name", x)), "cubes": cubes,
+                    "cy": CENTRES[x][1], "name": E.sector_name(_i(s, "sector_name", x), lang), "cubes": cubes,
                     "owner": ("N" if owner == E.NEUTRAL else owner) if cubes else None, "home": homes.get(x),
                     "world": worlds.get(x), "line": x in line, "wonder": wonder})
     return out
 
 
-def _player(s: np.ndarray, p: int, observer: int | None) -> dict[str, Any]:
+def _player(s: np.ndarray, p: int, observer: int | None, lang: str = "en") -> dict[str, Any]:
     mine = (s["owner"] == p) & (s["cubes"] > 0)
     tableau = []
     for slot in range(int(E.BLOCK_SIZE[E.B_TABLEAU])):
         c = E.slot_card(s, p, slot)
         if c >= 0:
-            tableau.append({"slot": slot, "place": E.slot_name(slot), "card": card_view(s, c)})
+            tableau.append({"slot": slot, "place": E.slot_name(slot, lang), "card": card_view(s, c, lang)})
     hand = [int(c) for c in s["hand"][p, : _i(s, "hand_n", p)]]
     out: dict[str, Any] = {
         "player": p, "tracks": [_i(s, "tracks", p, t) for t in range(4)], "lost": bool(s["lost"][p]),
@@ -106,9 +111,9 @@ def _player(s: np.ndarray, p: int, observer: int | None) -> dict[str, Any]:
         "sectors": int(mine.sum()), "cubes": int(s["cubes"][mine].sum()), "tableau": tableau, "hand_n": len(hand),
     }
     if observer is None or observer == p:
-        out["hand"] = [card_view(s, c) for c in hand]
+        out["hand"] = [card_view(s, c, lang) for c in hand]
     else:
-        out["hand"] = [card_view(s, c) for c in hand if _known(s, c, observer)]  # only the cards he has seen
+        out["hand"] = [card_view(s, c, lang) for c in hand if _known(s, c, observer)]  # only the cards he has seen
     return out
 
 
@@ -132,23 +137,26 @@ def _target(s: np.ndarray, a: int) -> dict[str, int]:
     return {}
 
 
-def decision_view(s: np.ndarray, observer: int | None) -> dict[str, Any] | None:
-    """The pending decision; its legal choices only for the player who must decide (or the all-seeing view)."""
+def decision_view(s: np.ndarray, observer: int | None, lang: str = "en") -> dict[str, Any] | None:
+    """The pending decision in ``lang``; its legal choices only for the player who must decide (or the all-seeing
+    view). ``name`` is the decision's id (the test contract), ``what`` the question in ``lang``."""
     if bool(s["over"]):
         return None
     dk = _i(s, "dk")
-    name, _, what = E.DECISIONS[dk]
+    name = E.DECISIONS[dk][0]
     p = _i(s, "dplayer")
-    out: dict[str, Any] = {"name": name, "what": what, "player": p, "text": E.decision_to_string(s)}
+    out: dict[str, Any] = {"name": name, "what": E.term(lang, "decision_whats", dk), "player": p,
+                           "title": E.term(lang, "decision_names", dk), "text": E.decision_to_string(s, lang)}
     if observer is None or observer == p:
-        out["choices"] = [{"action": int(a), "text": E.action_to_string(s, int(a)),
+        out["choices"] = [{"action": int(a), "text": E.action_to_string(s, int(a), lang),
                            "block": E.BLOCK_NAMES[E.block_of(int(a))[0]], **_target(s, int(a))}
                           for a in np.flatnonzero(s["mask"])]
     return out
 
 
-def player_view(state: np.ndarray, observer: int | None) -> dict[str, Any]:
-    """The game as ``observer`` sees it (None: everything, for replays of finished games), JSON-ready."""
+def player_view(state: np.ndarray, observer: int | None, lang: str = "en") -> dict[str, Any]:
+    """The game as ``observer`` sees it (None: everything, for replays of finished games), JSON-ready; every text
+    in ``lang`` (``"en"`` or ``"zh"``)."""
     s = state.reshape(())
     n = _i(s, "n_players")
     if observer is not None and not 0 <= observer < n:
@@ -160,10 +168,10 @@ def player_view(state: np.ndarray, observer: int | None) -> dict[str, Any]:
         "phase": E.PHASE_NAMES[phase] if 0 <= phase < len(E.PHASE_NAMES) else str(phase),
         "current": _i(s, "cur"), "winner": _i(s, "winner"),
         "victory": E.VICTORY_NAMES[_i(s, "victory")] if _i(s, "winner") >= 0 and 0 <= _i(s, "victory") < 6 else None,
-        "map": _map(s), "players": [_player(s, p, observer) for p in range(n)],
-        "line": [card_view(s, int(c)) for c in s["line"] if c >= 0],
-        "reveal": [card_view(s, int(c)) for c in s["reveal"] if c >= 0],
+        "lang": lang, "map": _map(s, lang), "players": [_player(s, p, observer, lang) for p in range(n)],
+        "line": [card_view(s, int(c), lang) for c in s["line"] if c >= 0],
+        "reveal": [card_view(s, int(c), lang) for c in s["reveal"] if c >= 0],
         "piles": {"deck": _i(s, "deck_n"), "discard": discard_n, "challenges": _i(s, "chal_n"),
-                  "discard_top": card_view(s, _i(s, "discard", discard_n - 1)) if discard_n else None},
-        "decision": decision_view(s, observer),
+                  "discard_top": card_view(s, _i(s, "discard", discard_n - 1), lang) if discard_n else None},
+        "decision": decision_view(s, observer, lang),
     }

@@ -16,21 +16,78 @@ from . import engine_view as E
 
 _ONE = re.compile(r"\b1 ((?:upkeep |neutral |more )?(?:cube|card|sector|event|challenge))s\b")
 
+# The page's and the terminal's own sentences, one table per language with the same keys and placeholders.
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "hidden_card": "a new card was made (you cannot see it)",
+        "setup": "setup: {made} cards made; {more} more setup events (cards dealt, drawn and discarded, random "
+                 "values) are not listed: the board shows the result",
+        "head.over": "Deep Future · era {era} · turn {turn} · game over: {result}",
+        "head.won": "player {p} won ({v} victory)", "head.nobody": "nobody won",
+        "head.setup": "Deep Future · era {era} · setup: player {p} picks a homeworld",
+        "head.turn": "Deep Future · era {era} · turn {turn} · {phase} phase · player {p}'s turn",
+        "lose.cross": "{tracks} reached the cross ({limit})", "lose.a_track": "a track", "lose.and": " and ",
+        "lose.home": "the homeworld was lost (no cube left in its sector and no settled world to move to)",
+        "lose.all": "every player lost", "lose.turn": "{why} (turn {turn})",
+        "failure": "{suit} ({letter}{number} {name}: {effect})",
+        "who": "Player {p} ({seat})", "person": "person",
+        "end.won": "{who} won: {v} victory on turn {turn}.", "end.nobody": "Nobody won (turn {turn}).",
+        "end.first": "another player won first", "end.earlier": " (and {n} earlier)",
+        "end.fails": " Failed challenges: {fails}{earlier}.", "end.lost": "{who} lost: {why}.{more}",
+        "you": "you: {text}", "other": "player {p} ({seat}): {text}",
+        "replay.won": "Player {p} won: {v} victory.", "replay.nobody": "Nobody won.",
+        "camp.meanwhile": "not recorded: {file} has recorded game {n} meanwhile (this was game {m})",
+        "camp.recorded": "recorded in {file} as game {n} ({how})", "camp.victory": "a victory",
+        "camp.no_winner": "nobody won", "camp.truncated": "stopped early", "camp.error": "not recorded: {err}",
+    },
+    "zh": {
+        "hidden_card": "造出了一张新卡片（你看不到）",
+        "setup": "准备：造出 {made} 张卡片；另有 {more} 个准备事件（发牌、抽牌、弃牌、随机值）不逐条列出："
+                 "棋盘显示其结果",
+        "head.over": "深度未来 · 时代 {era} · 第 {turn} 回合 · 游戏结束：{result}",
+        "head.won": "玩家 {p} 获胜（{v}胜利）", "head.nobody": "无获胜者",
+        "head.setup": "深度未来 · 时代 {era} · 准备：玩家 {p} 选择母星世界",
+        "head.turn": "深度未来 · 时代 {era} · 第 {turn} 回合 · {phase}阶段 · 玩家 {p} 的回合",
+        "lose.cross": "{tracks}到达✖（{limit}）", "lose.a_track": "一个轨道", "lose.and": "和",
+        "lose.home": "失去了母星世界（其星区没有方块，也没有可替换的已定居世界）",
+        "lose.all": "所有玩家都失败", "lose.turn": "{why}（第 {turn} 回合）",
+        "failure": "{suit}（{letter}{number} {name}：{effect}）",
+        "who": "玩家 {p}（{seat}）", "person": "真人",
+        "end.won": "{who}获胜：第 {turn} 回合{v}胜利。", "end.nobody": "无获胜者（第 {turn} 回合）。",
+        "end.first": "另一名玩家先获胜", "end.earlier": "（另有 {n} 个更早的）",
+        "end.fails": " 未能应对的挑战：{fails}{earlier}。", "end.lost": "{who}失败：{why}。{more}",
+        "you": "你：{text}", "other": "玩家 {p}（{seat}）：{text}",
+        "replay.won": "玩家 {p} 获胜：{v}胜利。", "replay.nobody": "无获胜者。",
+        "camp.meanwhile": "未记录：{file} 在此期间已记录了第 {n} 局（这是第 {m} 局）",
+        "camp.recorded": "已记录到 {file}，为第 {n} 局（{how}）", "camp.victory": "有人获胜",
+        "camp.no_winner": "无获胜者", "camp.truncated": "提前停止", "camp.error": "未记录：{err}",
+    },
+}
 
-def fix_words(text: str) -> str:
-    """The engine's text with its plurals right ("move 1 cubes" -> "move 1 cube")."""
-    return _ONE.sub(r"1 \1", text)
+
+def say(lang: str, key: str, **values: object) -> str:
+    """Sentence ``key`` of :data:`TEXTS` in ``lang``, filled with ``values``."""
+    if lang not in TEXTS:
+        raise ValueError(f"lang must be one of {', '.join(TEXTS)}, got {lang!r}")
+    return TEXTS[lang][key].format(**values)
 
 
-def event_lines(s: np.ndarray, seat: int | None, setup: bool = False, summary: bool = True) -> list[str]:
-    """The events since the last decision as ``seat`` may see them, in words; a card made out of his sight reads
-    "a new card was made (you cannot see it)" instead of "new card a card". ``setup``: the setup's many new cards,
-    draws, discards and random values are folded into one line (the map, the tableaux and the hand show where
-    they went), with one summary line unless ``summary`` is False (a later step of the setup)."""
+def fix_words(text: str, lang: str = "en") -> str:
+    """The engine's text with its plurals right ("move 1 cubes" -> "move 1 cube"); Chinese has no plurals."""
+    return _ONE.sub(r"1 \1", text) if lang == "en" else text
+
+
+def event_lines(s: np.ndarray, seat: int | None, setup: bool = False, summary: bool = True,
+                lang: str = "en") -> list[str]:
+    """The events since the last decision as ``seat`` may see them, in words of ``lang``; a card made out of his
+    sight reads "a new card was made (you cannot see it)" instead of "new card a card". ``setup``: the setup's
+    many new cards, draws, discards and random values are folded into one line (the map, the tableaux and the hand
+    show where they went), with one summary line unless ``summary`` is False (a later step of the setup)."""
     out: list[str] = []
     made = drawn = other = 0
-    texts = E.event_strings(s, seat)
+    texts = E.event_strings(s, seat, lang)
     evs = E.events(s)
+    hidden = " " + E.tr(lang, "a_card")
     for e, text in zip(evs, texts, strict=False):
         if setup and e.code == E.EV_NEW_CARD:
             made += 1
@@ -38,16 +95,15 @@ def event_lines(s: np.ndarray, seat: int | None, setup: bool = False, summary: b
             drawn += 1
         elif setup and e.code not in (E.EV_HOMEWORLD, E.EV_NEUTRAL_WORLD, E.EV_TURN):
             other += 1
-        elif e.code == E.EV_NEW_CARD and text.endswith(" a card"):
-            out.append("a new card was made (you cannot see it)")
+        elif e.code == E.EV_NEW_CARD and text.endswith(hidden):
+            out.append(say(lang, "hidden_card"))
         else:
-            out.append(fix_words(text))
+            out.append(fix_words(text, lang))
     dropped = texts[len(evs):]
     if setup:
         folded = int(s["ev_n"]) - len(evs)
         more = other + folded + drawn
-        head = [f"setup: {made} cards made; {more} more setup events (cards dealt, drawn and discarded, random "
-                f"values) are not listed: the board shows the result"] if summary and (made or more) else []
+        head = [say(lang, "setup", made=made, more=more)] if summary and (made or more) else []
         return head + out
     return out + dropped
 
@@ -58,106 +114,87 @@ def in_setup(s: np.ndarray) -> bool:
     return 0 <= phase < len(E.PHASE_NAMES) and E.PHASE_NAMES[phase] == "setup"
 
 
-def header(s: np.ndarray) -> str:
+def header(s: np.ndarray, lang: str = "en") -> str:
     """``Deep Future · era 1 · turn 3 · action phase · player 0 to play`` (no internal values in setup)."""
     era, turn = int(s["era"]), int(s["turn"])
     if bool(s["over"]):
         w = int(s["winner"])
-        return f"Deep Future · era {era} · turn {turn} · game over: " + (
-            f"player {w} won ({E.VICTORY_NAMES[int(s['victory'])]} victory)" if w >= 0 else "nobody won")
+        result = say(lang, "head.won", p=w, v=E.term(lang, "victories", int(s["victory"]))) if w >= 0 \
+            else say(lang, "head.nobody")
+        return say(lang, "head.over", era=era, turn=turn, result=result)
     phase = int(s["phase"])
     name = E.PHASE_NAMES[phase] if 0 <= phase < len(E.PHASE_NAMES) else "?"
     if int(s["cur"]) < 0 or name == "setup":
-        return f"Deep Future · era {era} · setup: player {int(s['dplayer'])} picks a homeworld"
-    return f"Deep Future · era {era} · turn {turn} · {name} phase · player {int(s['cur'])}'s turn"
+        return say(lang, "head.setup", era=era, p=int(s["dplayer"]))
+    return say(lang, "head.turn", era=era, turn=turn, phase=E.term(lang, "phases", phase), p=int(s["cur"]))
 
 
-def _lose_reason(s: np.ndarray, p: int, code: int) -> str:
+def _lose_reason(s: np.ndarray, p: int, code: int, lang: str = "en") -> str:
     if code == 0:
-        crossed = [E.TRACK_NAMES[t] for t in range(1, 4) if int(s["tracks"][p, t]) <= int(E.TRACK_MIN[t])]
-        return f"{' and '.join(crossed) or 'a track'} reached the cross ({int(E.TRACK_MIN[1])})"
-    if code == 1:
-        return "the homeworld was lost (no cube left in its sector and no settled world to move to)"
-    return "every player lost"
-
-
-_TRACKS_ZH = ("文化", "力量", "稳定性", "异族关系")
-_VICTORIES_ZH = ("领土", "人口", "文化", "力量", "稳定性", "异族关系")
-
-
-def _lose_reason_zh(s: np.ndarray, p: int, code: int) -> str:
-    if code == 0:
-        crossed = [_TRACKS_ZH[t] for t in range(1, 4) if int(s["tracks"][p, t]) <= int(E.TRACK_MIN[t])]
-        return f"{'和'.join(crossed) or '一个轨道'}到达✖（{int(E.TRACK_MIN[1])}）"
-    if code == 1:
-        return "失去母星世界（其星区没有方块，也没有可替换的已定居世界）"
-    return "所有玩家都失败"
+        crossed = [E.term(lang, "tracks", t) for t in range(1, 4) if int(s["tracks"][p, t]) <= int(E.TRACK_MIN[t])]
+        tracks = say(lang, "lose.and").join(crossed) or say(lang, "lose.a_track")
+        return say(lang, "lose.cross", tracks=tracks, limit=int(E.TRACK_MIN[1]))
+    return say(lang, "lose.home" if code == 1 else "lose.all")
 
 
 class ResultTracker:
     """Watches the events of a game as it is played, to say at the end who won and how, and why each player
-    lost (the track that reached the cross, the lost homeworld, the failed challenges)."""
+    lost (the track that reached the cross, the lost homeworld, the failed challenges), in either language."""
 
     def __init__(self, seats: list[str]) -> None:
         self.seats = seats
-        self.failures: dict[int, list[str]] = {p: [] for p in range(len(seats))}
-        self.lost_why: dict[int, str] = {}
-        self.lost_zh: dict[int, str] = {}
+        self.failures: dict[int, list[tuple[int, int, int]]] = {p: [] for p in range(len(seats))}
+        self._why: dict[int, dict[str, str]] = {}  # player: why he lost, per language
 
     def saw(self, s: np.ndarray) -> None:
         """Read the events of the last step (call after every action, and once after setup)."""
-        failing: dict[int, str] = {}
+        failing: dict[int, int] = {}
         for e in E.events(s):
             if e.code == E.EV_CHALLENGE and e.b == 2:
-                failing[e.player] = E.SUIT_NAMES[e.a] if 0 <= e.a < 6 else "?"
+                failing[e.player] = e.a
             elif e.code == E.EV_FAILURE and e.player in failing and 0 <= e.a < 6 and 1 <= e.b <= 6:
-                self.failures[e.player].append(f"{failing.pop(e.player)} ({E.SUIT_LETTERS[e.a]}{e.b} "
-                                               f"{E.CHALLENGE_NAMES[e.a][e.b - 1]}: {E.FAILURE_TEXTS[e.a][e.b - 1]})")
+                self.failures[e.player].append((failing.pop(e.player), e.a, e.b))
             elif e.code == E.EV_LOSE and 0 <= e.player < len(self.seats):
-                self.lost_why[e.player] = _lose_reason(s, e.player, e.a) + f" (turn {int(s['turn'])})"
-                self.lost_zh[e.player] = _lose_reason_zh(s, e.player, e.a) + f"（第 {int(s['turn'])} 回合）"
+                self._why[e.player] = {lang: say(lang, "lose.turn", why=_lose_reason(s, e.player, e.a, lang),
+                                                 turn=int(s["turn"])) for lang in TEXTS}
 
-    def lines_zh(self, s: np.ndarray) -> list[str]:
-        """The end screen in Chinese (the v1.6 Chinese rulebook's terms; Table 6 rows keep their English names)."""
-        from .i18n import terms
+    @property
+    def lost_why(self) -> dict[int, str]:
+        """Why each lost player lost, in English (``{player: "Might reached the cross (-6) (turn 7)"}``)."""
+        return {p: why["en"] for p, why in self._why.items()}
 
-        w = int(s["winner"])
-        who = [f"玩家 {p}（{'真人' if x == 'human' else x}）" for p, x in enumerate(self.seats)]
+    def _failure(self, lang: str, fail: tuple[int, int, int]) -> str:
+        suit, row, number = fail
+        name, effect = E.challenge_row(lang, row, number)
+        return say(lang, "failure", suit=E.term(lang, "suits", suit) if 0 <= suit < 6 else "?",
+                   letter=E.SUIT_LETTERS[row], number=number, name=name, effect=effect)
+
+    def who(self, p: int, lang: str = "en") -> str:
+        seat = self.seats[p] if self.seats[p] != "human" else say(lang, "person")
+        return say(lang, "who", p=p, seat=seat)
+
+    def lines(self, s: np.ndarray, lang: str = "en") -> list[str]:
+        """The end screen in ``lang``, one line per player (the winner first)."""
+        w, turn = int(s["winner"]), int(s["turn"])
         out = []
         if w >= 0:
-            v = _VICTORIES_ZH[int(s["victory"])] if 0 <= int(s["victory"]) < 6 else "?"
-            out.append(f"{who[w]}获胜：{v}胜利，第 {int(s['turn'])} 回合。")
+            v = E.term(lang, "victories", int(s["victory"])) if 0 <= int(s["victory"]) < 6 else "?"
+            out.append(say(lang, "end.won", who=self.who(w, lang), v=v, turn=turn))
         else:
-            out.append(f"无获胜者（第 {int(s['turn'])} 回合）。")
+            out.append(say(lang, "end.nobody", turn=turn))
         for p in range(len(self.seats)):
             if p == w:
                 continue
-            why = self.lost_zh.get(p, "另一名玩家先获胜" if w >= 0 else "所有玩家都失败")
-            fails = self.failures[p]
-            more = f" 未能应对的挑战：{terms('; '.join(fails[-4:]), 'zh')}。" if fails else ""
-            out.append(f"{who[p]}失败：{why}。{more}")
-        return out
-
-    def who(self, p: int) -> str:
-        return f"Player {p} ({self.seats[p] if self.seats[p] != 'human' else 'person'})"
-
-    def lines(self, s: np.ndarray) -> list[str]:
-        """The end screen, one line per player (the winner first)."""
-        w = int(s["winner"])
-        out = []
-        if w >= 0:
-            v = E.VICTORY_NAMES[int(s["victory"])] if 0 <= int(s["victory"]) < 6 else "?"
-            out.append(f"{self.who(w)} won: {v} victory on turn {int(s['turn'])}.")
-        else:
-            out.append(f"Nobody won (turn {int(s['turn'])}).")
-        for p in range(len(self.seats)):
-            if p == w:
-                continue
-            why = self.lost_why.get(p, "another player won first" if w >= 0 else "every player lost")
+            why = self._why.get(p, {}).get(lang) or say(lang, "end.first" if w >= 0 else "lose.all")
             fails = self.failures[p]
             more = ""
             if fails:
-                earlier = f" (and {len(fails) - 4} earlier)" if len(fails) > 4 else ""
-                more = f" Failed challenges: {'; '.join(fails[-4:])}{earlier}."
-            out.append(f"{self.who(p)} lost: {why}.{more}")
+                earlier = say(lang, "end.earlier", n=len(fails) - 4) if len(fails) > 4 else ""
+                text = E.tr(lang, "sep.semi").join(self._failure(lang, f) for f in fails[-4:])
+                more = say(lang, "end.fails", fails=text, earlier=earlier)
+            out.append(say(lang, "end.lost", who=self.who(p, lang), why=why, more=more))
         return out
+
+    def lines_zh(self, s: np.ndarray) -> list[str]:
+        """The end screen in Chinese (the v1.6 Chinese rulebook's terms)."""
+        return self.lines(s, "zh")

@@ -17,7 +17,6 @@ import numpy as np
 
 from ..model import layout as L
 from ..model.constants import (
-    ADV_NAMES,
     BLANK,
     CARD_TYPE_NAMES,
     CIV,
@@ -25,23 +24,16 @@ from ..model.constants import (
     NEUTRAL,
     SECTOR_IDS,
     SUIT_LETTERS,
-    SUIT_NAMES,
     TECH,
-    VICTORY_NAMES,
     WORLD,
 )
-from ..model.names import civ_name, sector_name, tech_name, world_name
 from ..model.state import STATE_DTYPE, State
+from .propernames import civ_name, sector_name, tech_name, world_name
+from .templates import count, tr
+from .terms import TABLE3_EN, TABLE4_EN, WONDER_EN, term
 
 # ---------------------------------------------------------------------------------------------- rules text
-TABLE3_EFFECTS = ("add 1 cube to an empty adjacent sector", "add 4 cubes to a sector you control", "add 3 to Culture",
-                  "add 2 to Might", "add 2 to Stability", "add 2 to Xeno Relations")
-TABLE4_EFFECTS = ("draw 3 cards", "settle on a new world", "add 3 cubes across sectors you control",
-                  "advance a tech; pick either 1 suit or value", "add 1 to a track; remove 1 adjacent rival cube",
-                  "expand into 2 adjacent sectors")
-WONDER_EFFECTS = ("draw # cards", "add # cubes to this sector", "add # to Culture", "add # to Might",
-                  "add # to Stability", "add # to Xeno Relations")
-
+TABLE3_EFFECTS, TABLE4_EFFECTS, WONDER_EFFECTS = TABLE3_EN, TABLE4_EN, WONDER_EN  # English; other languages: TERMS
 
 
 # ---------------------------------------------------------------------------------------------- small helpers
@@ -62,8 +54,8 @@ def suit_letter(suit: int) -> str:
     return SUIT_LETTERS[suit] if 0 <= suit < 6 else "?"
 
 
-def suit_name(suit: int) -> str:
-    return SUIT_NAMES[suit] if 0 <= suit < 6 else f"suit {suit}"
+def suit_name(suit: int, lang: str = "en") -> str:
+    return term(lang, "suits", suit) if 0 <= suit < 6 else tr(lang, "suit.unknown", suit=suit)
 
 
 def signed(value: int) -> str:
@@ -78,11 +70,11 @@ def sector_label(sector: int) -> str:
     return "BH" if sector == 0 else str(int(SECTOR_IDS[sector]))
 
 
-def adv_label(adv: int) -> str:
-    """``"R4 Medicine"`` for advancement id ``6*suit + number-1``."""
+def adv_label(adv: int, lang: str = "en") -> str:
+    """``"R4 Medicine"`` for advancement id ``6*suit + number-1`` (``"R4 医学"`` in Chinese)."""
     if not 0 <= adv < 36:
-        return f"advancement {adv}"
-    return f"{SUIT_LETTERS[adv // 6]}{adv % 6 + 1} {ADV_NAMES[adv]}"
+        return tr(lang, "adv.unknown", adv=adv)
+    return tr(lang, "adv.label", letter=SUIT_LETTERS[adv // 6], number=adv % 6 + 1, name=term(lang, "adv_names", adv))
 
 
 def is_card(state: np.ndarray, card: int) -> bool:
@@ -90,10 +82,10 @@ def is_card(state: np.ndarray, card: int) -> bool:
     return 0 <= card < get(state, "n_cards")
 
 
-def _card_name(state: np.ndarray, card: int) -> str:
+def _card_name(state: np.ndarray, card: int, lang: str = "en") -> str:
     code = get(state, "c_name", card)
     namer = {WORLD: world_name, TECH: tech_name, CIV: civ_name}.get(get(state, "c_type", card))
-    return namer(code) if namer else ""
+    return namer(code, lang) if namer else ""
 
 
 def is_player(state: np.ndarray, p: int) -> bool:
@@ -102,78 +94,80 @@ def is_player(state: np.ndarray, p: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------- cards
-def card_label(state: State, card: int) -> str:
+def card_label(state: State, card: int, lang: str = "en") -> str:
     """Short reference to a card: ``#12 4M world "Kranax"``; ``"no card"`` for -1."""
     s = as_record(state)
     card = int(card)
     if card < 0:
-        return "no card"
+        return tr(lang, "card.none")
     if not is_card(s, card):
-        return f"#{card} (not a card)"
+        return tr(lang, "card.not_card", card=card)
     ctype = get(s, "c_type", card)
-    kind = CARD_TYPE_NAMES[ctype] if 0 <= ctype < len(CARD_TYPE_NAMES) else f"type {ctype}"
-    text = f"#{card} {get(s, 'c_num', card)}{suit_letter(get(s, 'c_suit', card))} {kind}"
-    name = _card_name(s, card)
-    return f'{text} "{name}"' if name else text
+    kind = term(lang, "card_types", ctype) if 0 <= ctype < len(CARD_TYPE_NAMES) else tr(lang, "card.type", t=ctype)
+    text = tr(lang, "card.label", card=card, num=get(s, "c_num", card), suit=suit_letter(get(s, "c_suit", card)),
+              kind=kind)
+    name = _card_name(s, card, lang)
+    return tr(lang, "card.named", text=text, name=name) if name else text
 
 
-def _line_text(state: np.ndarray, card: int, k: int) -> str:
+def _line_text(state: np.ndarray, card: int, k: int, lang: str) -> str:
     suit, number = get(state, "c_slot_suit", card, k), get(state, "c_slot_num", card, k)
     if number == 0:
         return f"{suit_letter(suit)}?"
     star = "*" if (get(state, "c_circled", card) >> k) & 1 else ""
-    return adv_label(6 * suit + number - 1) + star
+    return adv_label(6 * suit + number - 1, lang) + star
 
 
-def _lines(state: np.ndarray, card: int) -> str:
+def _lines(state: np.ndarray, card: int, lang: str) -> str:
     """Advancement lines: written ones in full, empty tech lines as ``K?``; a world's unwritten lines are left out."""
     is_tech = get(state, "c_type", card) == TECH
-    shown = [_line_text(state, card, k) for k in range(3)
+    shown = [_line_text(state, card, k, lang) for k in range(3)
              if is_tech or get(state, "c_slot_num", card, k) > 0]
-    return f"[{', '.join(shown)}]"
+    return tr(lang, "bracket", x=tr(lang, "sep.list").join(shown))
 
 
-def _civ_effects(state: np.ndarray, card: int) -> str:
+def _civ_effects(state: np.ndarray, card: int, lang: str) -> str:
     v, suit = get(state, "c_civ3", card), get(state, "c_civ4", card)
     parts = []
     if 0 <= v < 6:
-        parts.append(f"{VICTORY_NAMES[v]}: {TABLE3_EFFECTS[v]}")
+        parts.append(tr(lang, "card.effect", what=term(lang, "victories", v), effect=term(lang, "table3", v)))
     if 0 <= suit < 6:
-        parts.append(f"{SUIT_NAMES[suit]}: {TABLE4_EFFECTS[suit]}")
+        parts.append(tr(lang, "card.effect", what=term(lang, "suits", suit), effect=term(lang, "table4", suit)))
     history = [f"#{h}" for h in state["c_hist"][card] if h >= 0]
     if history:
-        parts.append("history " + " ".join(history))
-    return "; ".join(parts)
+        parts.append(tr(lang, "card.history", ids=" ".join(history)))
+    return tr(lang, "sep.semi").join(parts)
 
 
-def card_to_string(state: State, card: int) -> str:
+def card_to_string(state: State, card: int, lang: str = "en") -> str:
     """Full text of a card: corner, type, name, sector, advancement lines (``*`` = circled), upkeep.
 
     Example: ``#12 4M world "Kranax" (23) [R4 Medicine*, K1 History]``; a tech shows its three lines, empty ones
-    as ``K?``; a civilization its Table 3/4 effects and history; a blank just its corner.
+    as ``K?``; a civilization its Table 3/4 effects and history; a blank just its corner. ``lang="zh"``: the same
+    in Chinese (``#12 4M 世界「…」（23） [R4 医学*、K1 历史]``).
     """
     s = as_record(state)
     card = int(card)
     if not is_card(s, card):
         raise ValueError(f"card {card} is not in the card pool (0..{get(s, 'n_cards') - 1})")
-    parts = [card_label(s, card)]
+    parts = [card_label(s, card, lang)]
     ctype = get(s, "c_type", card)
     if ctype in (WORLD, CIV):
-        parts.append(f"({sector_label(get(s, 'c_sector', card))})")
+        parts.append(tr(lang, "card.sector", x=sector_label(get(s, "c_sector", card))))
     if ctype in (TECH, CIV) and get(s, "c_era", card) > 0:
-        parts.append(f"era {get(s, 'c_era', card)}")
+        parts.append(tr(lang, "card.era", era=get(s, "c_era", card)))
     if ctype in (WORLD, TECH):
-        parts.append(_lines(s, card))
+        parts.append(_lines(s, card, lang))
     if ctype == CIV:
-        parts[-1] += ":"
-        parts.append(_civ_effects(s, card))
+        parts[-1] += tr(lang, "colon")
+        parts.append(_civ_effects(s, card, lang))
     if ctype != BLANK and get(s, "c_upkeep", card) > 0:
-        parts.append(f"upkeep {get(s, 'c_upkeep', card)}")
+        parts.append(tr(lang, "card.upkeep", n=get(s, "c_upkeep", card)))
     return " ".join(parts)
 
 
-def card_or(state: np.ndarray, card: int, missing: str) -> str:
-    return card_to_string(state, card) if is_card(state, card) else missing
+def card_or(state: np.ndarray, card: int, missing: str, lang: str = "en") -> str:
+    return card_to_string(state, card, lang) if is_card(state, card) else missing
 
 
 # ---------------------------------------------------------------------------------------------- places
@@ -191,40 +185,43 @@ def slot_card(state: State, player: int, slot: int) -> int:
     return get(s, "worlds", player, i) if i < get(s, "worlds_n", player) else -1
 
 
-def slot_name(slot: int) -> str:
+def slot_name(slot: int, lang: str = "en") -> str:
     if slot == 0:
-        return "homeworld"
+        return tr(lang, "slot.home")
     if slot < L.WORLD_SLOT0:
-        return f"tech {slot - L.TECH_SLOT0 + 1}"
-    return f"settled world {slot - L.WORLD_SLOT0 + 1}"
+        return tr(lang, "slot.tech", i=slot - L.TECH_SLOT0 + 1)
+    return tr(lang, "slot.world", i=slot - L.WORLD_SLOT0 + 1)
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def cubes_text(n: int, owner: int) -> str:
+def cubes_text(n: int, owner: int, lang: str = "en") -> str:
     """``3 cubes of player 0``, ``1 neutral cube``."""
     if owner == NEUTRAL:
-        return f"{n} neutral {'cube' if n == 1 else 'cubes'}"
-    return f"{plural(n, 'cube')} of player {owner}"
+        return count(lang, "cubes.neutral", n)
+    return tr(lang, "cubes.of", cubes=count(lang, "n.cubes", n), p=owner)
 
 
-def sector_to_string(state: State, sector: int) -> str:
+def sector_to_string(state: State, sector: int, lang: str = "en") -> str:
     """``sector 23 "Hazek Expanse" (3 of player 0)``: printed number, name, and cubes."""
     s = as_record(state)
     if not 0 <= sector < N_SECTORS:
-        return f"sector index {sector} (off the map)"
-    head = "the black hole" if sector == 0 else f"sector {sector_label(sector)}"
-    name = sector_name(get(s, "sector_name", sector))
+        return tr(lang, "sector.off", x=sector)
+    head = tr(lang, "sector.bh") if sector == 0 else tr(lang, "sector.head", x=sector_label(sector))
+    name = sector_name(get(s, "sector_name", sector), lang)
     if name:
-        head += f' "{name}"'
+        head = tr(lang, "sector.named", head=head, name=name)
     n = get(s, "cubes", sector)
-    return f"{head} ({cubes_text(n, get(s, 'owner', sector))})" if n else f"{head} (empty)"
+    if n:
+        return tr(lang, "sector.cubes", head=head, cubes=cubes_text(n, get(s, "owner", sector), lang))
+    return tr(lang, "sector.empty", head=head)
 
 
-def wonder_text(s: np.ndarray, sector: int) -> str:
+def wonder_text(s: np.ndarray, sector: int, lang: str = "en") -> str:
     if not 0 <= sector < N_SECTORS or get(s, "wonder", sector) < 0:
-        return f"no wonder in sector {sector_label(sector)}"
+        return tr(lang, "wonder.none", x=sector_label(sector))
     w, suit = get(s, "wonder", sector), get(s, "wonder_suit", sector)
-    return f"{VICTORY_NAMES[w]} wonder ({suit_name(suit)}, {WONDER_EFFECTS[w]}) in sector {sector_label(sector)}"
+    return tr(lang, "wonder.text", victory=term(lang, "victories", w), suit=suit_name(suit, lang),
+              effect=term(lang, "wonders", w), x=sector_label(sector))

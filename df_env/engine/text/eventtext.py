@@ -20,15 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..model import events as ev
-from ..model.constants import (
-    ACTION_NAMES,
-    CHALLENGE_NAMES,
-    FAILURE_TEXTS,
-    MAX_EVENTS,
-    SUIT_LETTERS,
-    TRACK_NAMES,
-    VICTORY_NAMES,
-)
+from ..model.constants import MAX_EVENTS, SUIT_LETTERS
 from ..model.state import State
 from .cardtext import (
     adv_label,
@@ -42,9 +34,8 @@ from .cardtext import (
     suit_name,
     wonder_text,
 )
-
-_LOSE_REASONS = ("a track reached the cross", "the homeworld was lost", "every player lost")
-_DISCARD_FROM = ("from a hand", "from the deck", "from a tableau")
+from .templates import has, tr
+from .terms import challenge_row, term
 
 
 class Event(NamedTuple):
@@ -76,101 +67,123 @@ def _visible(s: np.ndarray, card: int, observer: int | None) -> bool:
     return card not in s["deck"][: get(s, "deck_n")] and card not in s["chal"][: get(s, "chal_n")]
 
 
-def _seen(s: np.ndarray, card: int, observer: int | None) -> str:
-    return card_label(s, card) if _visible(s, card, observer) else "a card"
+def _seen(s: np.ndarray, card: int, observer: int | None, lang: str = "en") -> str:
+    return card_label(s, card, lang) if _visible(s, card, observer) else tr(lang, "a_card")
 
 
-def _ev_discard(s: np.ndarray, e: Event, o: int | None) -> str:
-    where = _DISCARD_FROM[e.b] if 0 <= e.b < len(_DISCARD_FROM) else "from play"
-    return f"{card_label(s, e.a)} was discarded {where}"
+def _pick(lang: str, prefix: str, i: int, **values: object) -> str:
+    """Template ``prefix.i`` if there is one, else ``prefix.other`` (an out-of-range code)."""
+    key = f"{prefix}.{i}"
+    return tr(lang, key) if has(lang, key) else tr(lang, f"{prefix}.other", **values)
 
 
-def _ev_cubes(s: np.ndarray, e: Event, o: int | None) -> str:
+def _ev_discard(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    return tr(lang, "ev.discard", card=card_label(s, e.a, lang), where=_pick(lang, "discard", e.b))
+
+
+def _ev_cubes(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
     if e.b == 0:
-        return f"sector {sector_label(e.a)} is now empty"
-    return f"sector {sector_label(e.a)} now holds {cubes_text(e.b, e.player)}"
+        return tr(lang, "ev.empty", x=sector_label(e.a))
+    return tr(lang, "ev.cubes", x=sector_label(e.a), cubes=cubes_text(e.b, e.player, lang))
 
 
-def _ev_challenge(s: np.ndarray, e: Event, o: int | None) -> str:
-    outcome = ("revealed", "met", "failed")[e.b] if 0 <= e.b < 3 else f"status {e.b}"
-    return f"player {e.player}: {suit_name(e.a)} challenge {outcome}"
+def _ev_challenge(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    return tr(lang, "ev.challenge", p=e.player, suit=suit_name(e.a, lang), outcome=_pick(lang, "outcome", e.b, b=e.b))
 
 
-def _ev_failure(s: np.ndarray, e: Event, o: int | None) -> str:
+def _ev_failure(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
     if not (0 <= e.a < 6 and 1 <= e.b <= 6):
-        return f"Table 6 row {e.a}/{e.b}"
-    return f"Table 6 {SUIT_LETTERS[e.a]}{e.b} {CHALLENGE_NAMES[e.a][e.b - 1]}: {FAILURE_TEXTS[e.a][e.b - 1]}"
+        return tr(lang, "ev.failure_row", a=e.a, b=e.b)
+    name, effect = challenge_row(lang, e.a, e.b)
+    return tr(lang, "ev.failure", letter=SUIT_LETTERS[e.a], number=e.b, name=name, effect=effect)
 
 
-def _ev_neutral(s: np.ndarray, e: Event, o: int | None) -> str:
-    replaced = f", replacing {card_label(s, e.b)}" if e.b >= 0 else ""
-    return f"{card_label(s, e.a)} joined the neutral line{replaced}"
+def _ev_neutral(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    replaced = tr(lang, "ev.replacing", card=card_label(s, e.b, lang)) if e.b >= 0 else ""
+    return tr(lang, "ev.neutral", card=card_label(s, e.a, lang), replaced=replaced)
 
 
-def _ev_homeworld(s: np.ndarray, e: Event, o: int | None) -> str:
+def _ev_homeworld(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
     if e.a < 0:
-        return f"player {e.player} lost his homeworld"
-    return f"player {e.player}'s homeworld is now {card_label(s, e.a)}"
+        return tr(lang, "ev.home_lost", p=e.player)
+    return tr(lang, "ev.home", p=e.player, card=card_label(s, e.a, lang))
 
 
-def _ev_lose(s: np.ndarray, e: Event, o: int | None) -> str:
-    why = _LOSE_REASONS[e.a] if 0 <= e.a < len(_LOSE_REASONS) else f"reason {e.a}"
-    return f"player {e.player} lost ({why})"
+def _ev_lose(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    return tr(lang, "ev.lose", p=e.player, why=_pick(lang, "lose", e.a, a=e.a))
 
 
-def _ev_win(s: np.ndarray, e: Event, o: int | None) -> str:
-    kind = VICTORY_NAMES[e.a] if 0 <= e.a < 6 else f"type {e.a}"
-    return f"player {e.player} won: {kind} victory"
+def _ev_win(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    kind = term(lang, "victories", e.a) if 0 <= e.a < 6 else tr(lang, "victory.type", a=e.a)
+    return tr(lang, "ev.win", p=e.player, kind=kind)
 
 
-def _ev_wonder(s: np.ndarray, e: Event, o: int | None) -> str:
+def _ev_wonder(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
     if e.b < 0:
-        return f"player {e.player} used the {wonder_text(s, -1 - e.b)}"
-    return f"a {wonder_text(s, e.b)} was placed"
+        return tr(lang, "ev.wonder_used", p=e.player, wonder=wonder_text(s, -1 - e.b, lang))
+    return tr(lang, "ev.wonder_placed", wonder=wonder_text(s, e.b, lang))
 
 
-def _ev_random(s: np.ndarray, e: Event, o: int | None) -> str:
-    return f"random suit: {suit_name(e.b)}" if e.a == 1 else f"random number: {e.b}"
+def _ev_random(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    if e.a == 1:
+        return tr(lang, "ev.random_suit", suit=suit_name(e.b, lang))
+    return tr(lang, "ev.random_number", n=e.b)
 
 
-_EVENT_TEXT: dict[int, Callable[[np.ndarray, Event, int | None], str]] = {
-    ev.EV_DRAW: lambda s, e, o: f"player {e.player} drew {_seen(s, e.a, o)}",
+def _ev_track(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    return tr(lang, "ev.track", p=e.player, track=term(lang, "tracks", e.a % 4), v=signed(e.b))
+
+
+def _ev_action(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    free = tr(lang, "ev.free") if e.b else ""
+    return tr(lang, "ev.action", p=e.player, action=term(lang, "actions", e.a % 8)) + free
+
+
+def _ev_settle(s: np.ndarray, e: Event, o: int | None, lang: str) -> str:
+    return tr(lang, "ev.settle", p=e.player, card=card_label(s, e.a, lang)) + (tr(lang, "ev.evoke") if e.b else "")
+
+
+_EVENT_TEXT: dict[int, Callable[[np.ndarray, Event, int | None, str], str]] = {
+    ev.EV_DRAW: lambda s, e, o, lang: tr(lang, "ev.draw", p=e.player, card=_seen(s, e.a, o, lang)),
     ev.EV_DISCARD: _ev_discard,
-    ev.EV_TRACK: lambda s, e, o: f"player {e.player}: {TRACK_NAMES[e.a % 4]} is now {signed(e.b)}",
+    ev.EV_TRACK: _ev_track,
     ev.EV_CUBES: _ev_cubes,
-    ev.EV_ACTION: lambda s, e, o: f"player {e.player} takes {ACTION_NAMES[e.a % 8]}" + (" (free)" if e.b else ""),
-    ev.EV_NEW_CARD: lambda s, e, o: f"new card {_seen(s, e.a, o)}",
-    ev.EV_ADVANCEMENT: lambda s, e, o: f"{card_label(s, e.a)} received {adv_label(e.b)}",
-    ev.EV_SETTLE: lambda s, e, o: f"player {e.player} settled {card_label(s, e.a)}" + (" (EVOKE)" if e.b else ""),
+    ev.EV_ACTION: _ev_action,
+    ev.EV_NEW_CARD: lambda s, e, o, lang: tr(lang, "ev.new_card", card=_seen(s, e.a, o, lang)),
+    ev.EV_ADVANCEMENT: lambda s, e, o, lang: tr(lang, "ev.advancement", card=card_label(s, e.a, lang),
+                                                adv=adv_label(e.b, lang)),
+    ev.EV_SETTLE: _ev_settle,
     ev.EV_CHALLENGE: _ev_challenge,
     ev.EV_FAILURE: _ev_failure,
     ev.EV_NEUTRAL_WORLD: _ev_neutral,
-    ev.EV_SECTOR_LOST: lambda s, e, o: f"player {e.player} lost sector {sector_label(e.a)}",
+    ev.EV_SECTOR_LOST: lambda s, e, o, lang: tr(lang, "ev.sector_lost", p=e.player, x=sector_label(e.a)),
     ev.EV_HOMEWORLD: _ev_homeworld,
     ev.EV_LOSE: _ev_lose,
     ev.EV_WIN: _ev_win,
     ev.EV_WONDER: _ev_wonder,
-    ev.EV_UPKEEP: lambda s, e, o: f"{card_label(s, e.a)} now holds {e.b} upkeep cubes",
-    ev.EV_TURN: lambda s, e, o: f"turn {e.a}: player {e.player} begins",
+    ev.EV_UPKEEP: lambda s, e, o, lang: tr(lang, "ev.upkeep", card=card_label(s, e.a, lang), n=e.b),
+    ev.EV_TURN: lambda s, e, o, lang: tr(lang, "ev.turn", t=e.a, p=e.player),
     ev.EV_RANDOM: _ev_random,
-    ev.EV_SHUFFLE: lambda s, e, o: f"the discard pile ({e.a} cards) was shuffled into a new deck",
-    ev.EV_CIVILIZATION: lambda s, e, o: f"player {e.player} founded {card_label(s, e.a)} (era {e.b})",
+    ev.EV_SHUFFLE: lambda s, e, o, lang: tr(lang, "ev.shuffle", n=e.a),
+    ev.EV_CIVILIZATION: lambda s, e, o, lang: tr(lang, "ev.civ", p=e.player, card=card_label(s, e.a, lang), era=e.b),
 }
 
 
-def event_to_string(state: State, event: Event | tuple[int, int, int, int], observer: int | None = None) -> str:
-    """Text of one event. With an ``observer``, cards hidden from him (another's hand, the deck) read "a card"."""
+def event_to_string(state: State, event: Event | tuple[int, int, int, int], observer: int | None = None,
+                    lang: str = "en") -> str:
+    """Text of one event in ``lang``. With an ``observer``, cards hidden from him (another's hand, the deck) read
+    "a card"."""
     s = as_record(state)
     e = Event(*(int(v) for v in event))
     text = _EVENT_TEXT.get(e.code)
-    return text(s, e, observer) if text else f"event {e.code} (player {e.player}, {e.a}, {e.b})"
+    return text(s, e, observer, lang) if text else tr(lang, "ev.unknown", code=e.code, p=e.player, a=e.a, b=e.b)
 
 
-def event_strings(state: State, observer: int | None = None) -> list[str]:
-    """Text of the stored events, oldest first, with a last line saying how many were not recorded."""
+def event_strings(state: State, observer: int | None = None, lang: str = "en") -> list[str]:
+    """Text of the stored events in ``lang``, oldest first, with a last line saying how many were not recorded."""
     s = as_record(state)
-    out = [event_to_string(s, e, observer) for e in events(s)]
+    out = [event_to_string(s, e, observer, lang) for e in events(s)]
     dropped = get(s, "ev_n") - len(out)
     if dropped > 0:
-        out.append(f"... and {dropped} more events (not recorded)")
+        out.append(tr(lang, "ev.dropped", n=dropped))
     return out

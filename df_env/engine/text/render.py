@@ -29,17 +29,12 @@ import numpy as np
 from ..model import layout as L
 from ..model.constants import (
     ACTION_NAMES,
-    ADV_NOTES,
     N_SECTORS,
     NEUTRAL,
     SUIT_LETTERS,
-    SUIT_NAMES,
-    TRACK_NAMES,
     VICTORY_LETTERS,
-    VICTORY_NAMES,
     sector_index,
 )
-from ..model.names import sector_name
 from ..model.state import State
 from ..rules.endturn import GENERATED_SUIT as _GENERATED_SUIT
 from .cardtext import (
@@ -54,7 +49,6 @@ from .cardtext import (
     get,
     is_card,
     is_player,
-    plural,
     sector_label,
     sector_to_string,
     signed,
@@ -65,132 +59,113 @@ from .cardtext import (
     wonder_text,
 )
 from .eventtext import Event, event_strings, event_to_string, events
+from .propernames import sector_name
+from .templates import count, has, tr
+from .terms import TERMS, check_lang, term
+
 
 # ---------------------------------------------------------------------------------------------- actions
-_HAND_VERBS = {
-    L.D_DISCARD: "discard", L.D_PAY: "pay with", L.D_START: "consume hand tech", L.D_BOOST: "consume hand tech",
-    L.D_INDUSTRY: "discard (Industry, draw 2)", L.D_SETTLE_SOURCE: "settle from hand",
-    L.D_WONDER_USE: "discard for the wonder", L.D_UPKEEP_PAY: "pay upkeep with", L.D_CHALLENGE: "meet it with",
-}
-_TABLEAU_VERBS = {
-    L.D_START: "consume", L.D_BOOST: "consume", L.D_INFRA_TARGET: "upkeep cube on", L.D_ADVANCE_TARGET: "advance",
-    L.D_UPKEEP_CARD: "pay upkeep for", L.D_REHOME: "new homeworld:",
-}
-_SECTOR_VERBS = {
-    L.D_EXPLORE_FROM: "explore from", L.D_EXPLORE_TO: "explore into", L.D_WORLD_SECTOR: "place the world in",
-    L.D_GROW_TARGET: "grow in", L.D_BIOLOGY: "1 extra cube (Biology) in", L.D_BATTLE_FROM: "battle from",
-    L.D_BATTLE_TO: "attack", L.D_EXPAND_FROM: "expand from", L.D_EXPAND_TO: "expand to",
-    L.D_SPACECRAFT: "1 more cube (Spacecraft) to", L.D_EVOKE_EMPTY: "1 cube into", L.D_EVOKE_OWN: "cubes into",
-    L.D_EVOKE_RIVAL: "remove 1 rival cube in", L.D_FOOT_FROM: "move from", L.D_FOOT_TO: "move to",
-}
-_SUIT_VERBS = {
-    L.D_PICK_LINE_SUIT: "new line of suit", L.D_TECH_LINE: "fill the line of suit",
-    L.D_PLAN_SUIT: "plan a card of suit", L.D_CIV_SUIT: "civilization effect of suit",
-    L.D_WONDER_SUIT: "wonder of suit",
-}
-_COUNT_TEXT = {
-    L.D_BATTLE_COUNT: "remove {k} of your cubes", L.D_BATTLE_DEFENSE: "spend {k} Defense",
-    L.D_EXPAND_COUNT: "move {k} cubes", L.D_FOOT_COUNT: "move {k} cubes",
-}
-_PASS_TEXT = {
-    L.D_START: "end the start phase", L.D_ACTION: "end the action phase", L.D_BOOST: "go on",
-    L.D_INDUSTRY: "decline Industry", L.D_BIOLOGY: "decline Biology", L.D_BATTLE_FROM: "stop the battle",
-    L.D_SPACECRAFT: "decline Spacecraft", L.D_WONDER_USE: "decline the wonder", L.D_UPKEEP_CARD: "stop paying upkeep",
-    L.D_ADVANCE_TARGET: "decline the free ADVANCE",
-}
-_ACTION_HINTS = tuple(f"pay with a {SUIT_NAMES[a]} card" for a in range(6)) + (
-    "ends the action phase", "play a civilization card")
+def _dname(dk: int) -> str:
+    return L.DECISIONS[dk][0] if 0 <= dk < L.NUM_DECISIONS else "NONE"
+
+
+def _verb(lang: str, block: str, dk: int) -> str:
+    """The decision's own word for a choice of ``block`` (``hand.PAY``: "pay with"), else the block's default."""
+    key = f"{block}.{_dname(dk)}"
+    return tr(lang, key) if has(lang, key) else tr(lang, f"{block}.other")
 
 
 def _ctx(state: np.ndarray, k: int) -> int:
     return get(state, "ctx", k)
 
 
-def _hand_text(state: np.ndarray, dk: int, i: int) -> str:
-    verb = _HAND_VERBS.get(dk, "hand card")
+def _hand_text(state: np.ndarray, dk: int, i: int, lang: str) -> str:
+    verb = _verb(lang, "hand", dk)
     p = get(state, "dplayer")
     if not is_player(state, p) or i >= get(state, "hand_n", p):
-        return f"{verb} hand slot {i + 1} (empty)"
-    return f"{verb} {card_to_string(state, get(state, 'hand', p, i))}"
+        return tr(lang, "hand.empty", verb=verb, i=i + 1)
+    return tr(lang, "hand.choice", verb=verb, card=card_to_string(state, get(state, "hand", p, i), lang))
 
 
-def _tableau_text(state: np.ndarray, dk: int, slot: int) -> str:
+def _tableau_text(state: np.ndarray, dk: int, slot: int, lang: str) -> str:
     card = slot_card(state, get(state, "dplayer"), slot)
     if dk == L.D_CHALLENGE:
-        verb = "discard" if slot >= L.WORLD_SLOT0 else "remove an upkeep cube from"
+        verb = tr(lang, "tableau.discard" if slot >= L.WORLD_SLOT0 else "tableau.unkeep")
     else:
-        verb = _TABLEAU_VERBS.get(dk, "tableau")
-    return f"{verb} {slot_name(slot)} {card_or(state, card, '(empty)')}"
+        verb = _verb(lang, "tableau", dk)
+    return tr(lang, "tableau.choice", verb=verb, slot=slot_name(slot, lang),
+              card=card_or(state, card, tr(lang, "empty"), lang))
 
 
-def _sector_text(state: np.ndarray, dk: int, x: int) -> str:
-    return f"{_SECTOR_VERBS.get(dk, 'choose')} {sector_to_string(state, x)}"
+def _sector_text(state: np.ndarray, dk: int, x: int, lang: str) -> str:
+    return tr(lang, "sector.choice", verb=_verb(lang, "sector", dk), sector=sector_to_string(state, x, lang))
 
 
-def _track_text(state: np.ndarray, dk: int, t: int) -> str:
+def _track_text(state: np.ndarray, dk: int, t: int, lang: str) -> str:
     p = get(state, "dplayer")
-    now = f" (now {signed(get(state, 'tracks', p, t))})" if is_player(state, p) else ""
-    if dk == L.D_PAY_TRACK:
-        return f"reduce {TRACK_NAMES[t]} by 1{now}"
-    if dk == L.D_TRACK_GAIN:
-        return f"raise {TRACK_NAMES[t]} by 1{now}"
-    return f"track {TRACK_NAMES[t]}{now}"
+    now = tr(lang, "track.now", v=signed(get(state, "tracks", p, t))) if is_player(state, p) else ""
+    key = {L.D_PAY_TRACK: "track.reduce", L.D_TRACK_GAIN: "track.raise"}.get(dk, "track.other")
+    return tr(lang, key, track=term(lang, "tracks", t), now=now)
 
 
-def _suit_text(state: np.ndarray, dk: int, suit: int) -> str:
-    return f"{_SUIT_VERBS.get(dk, 'suit')} {SUIT_NAMES[suit]} ({SUIT_LETTERS[suit]})"
+def _suit_text(state: np.ndarray, dk: int, suit: int, lang: str) -> str:
+    return tr(lang, "suit.choice", verb=_verb(lang, "suit", dk), suit=term(lang, "suits", suit),
+              letter=SUIT_LETTERS[suit])
 
 
-def _number_text(state: np.ndarray, dk: int, i: int) -> str:
+def _number_text(state: np.ndarray, dk: int, i: int, lang: str) -> str:
     suit = _ctx(state, 1)
     if dk == L.D_CIRCLE and 0 <= suit < 6:
-        return f"circle {adv_label(6 * suit + i)}"
-    return f"number {i + 1}"
+        return tr(lang, "number.circle", adv=adv_label(6 * suit + i, lang))
+    return tr(lang, "number.other", n=i + 1)
 
 
-def _count_text(state: np.ndarray, dk: int, k: int) -> str:
-    return _COUNT_TEXT.get(dk, "count {k}").format(k=k)
+def _count_text(state: np.ndarray, dk: int, k: int, lang: str) -> str:
+    key = f"count.{_dname(dk)}"
+    return tr(lang, key if has(lang, key) else "count.other", k=k)
 
 
-def _line_choice(state: np.ndarray, dk: int, k: int) -> str:
+def _line_choice(state: np.ndarray, dk: int, k: int, lang: str) -> str:
     card = get(state, "line", k)
     if not is_card(state, card):
-        return f"neutral line {k + 1} (empty)"
-    return f"settle neutral-line world {card_to_string(state, card)}"
+        return tr(lang, "line.empty", k=k + 1)
+    return tr(lang, "line.settle", card=card_to_string(state, card, lang))
 
 
-def _reveal_text(state: np.ndarray, dk: int, i: int) -> str:
+def _reveal_text(state: np.ndarray, dk: int, i: int, lang: str) -> str:
     card = get(state, "reveal", i)
-    return f"pick homeworld {card_or(state, card, f'(revealed card {i + 1}: none)')}"
+    return tr(lang, "reveal.pick", card=card_or(state, card, tr(lang, "reveal.none", i=i + 1), lang))
 
 
-def _adv_text(state: np.ndarray, dk: int, a: int) -> str:
-    return f"use {adv_label(a)}: {ADV_NOTES[a]}"
+def _adv_text(state: np.ndarray, dk: int, a: int, lang: str) -> str:
+    return tr(lang, "adv.use", adv=adv_label(a, lang), note=term(lang, "adv_notes", a))
 
 
-def _victory_text(state: np.ndarray, dk: int, v: int) -> str:
-    return f"{VICTORY_NAMES[v]} victory ({VICTORY_LETTERS[v]})"
+def _victory_text(state: np.ndarray, dk: int, v: int, lang: str) -> str:
+    return tr(lang, "victory.choice", name=term(lang, "victories", v), letter=VICTORY_LETTERS[v])
 
 
-def _action_text(state: np.ndarray, dk: int, a: int) -> str:
-    return f"{ACTION_NAMES[a]} ({_ACTION_HINTS[a]})"
+def _action_text(state: np.ndarray, dk: int, a: int, lang: str) -> str:
+    hint = tr(lang, "action.pay", suit=term(lang, "suits", a)) if a < 6 else tr(lang, f"action.{ACTION_NAMES[a]}")
+    return tr(lang, "action.choice", name=term(lang, "actions", a), hint=hint)
 
 
-def _special_text(state: np.ndarray, dk: int, k: int) -> str:
-    name = L.SPECIAL_NAMES[k]
-    if k == L.PASS and dk in _PASS_TEXT:
-        return f"{name}: {_PASS_TEXT[dk]}"
+def _special_text(state: np.ndarray, dk: int, k: int, lang: str) -> str:
+    name = term(lang, "specials", k)
+    key = f"pass.{_dname(dk)}"
+    if k == L.PASS and has(lang, key):
+        return tr(lang, "special.pass", name=name, what=tr(lang, key))
     if dk == L.D_CHEM and k in (L.KEEP, L.REDRAW):
-        return f"{name} the drawn {_chem_value(state)}"
+        return tr(lang, "special.chem", name=name, value=_chem_value(state, lang))
     return name
 
 
-def _chem_value(state: np.ndarray) -> str:
+def _chem_value(state: np.ndarray, lang: str = "en") -> str:
     kind, value = _ctx(state, 0), _ctx(state, 1)
-    return f"number {value}" if kind == 1 else f"suit {suit_name(value)}"
+    return tr(lang, "chem.number", v=value) if kind == 1 else tr(lang, "chem.suit", suit=suit_name(value, lang))
 
 
-_BLOCK_TEXT: dict[int, Callable[[np.ndarray, int, int], str]] = {
+_BLOCK_TEXT: dict[int, Callable[[np.ndarray, int, int, str], str]] = {
     L.B_ACTION: _action_text, L.B_HAND: _hand_text, L.B_TABLEAU: _tableau_text, L.B_SECTOR: _sector_text,
     L.B_TRACK: _track_text, L.B_SUIT: _suit_text, L.B_NUMBER: _number_text, L.B_COUNT: _count_text,
     L.B_LINE: _line_choice, L.B_REVEAL: _reveal_text, L.B_ADV: _adv_text, L.B_VICTORY: _victory_text,
@@ -198,66 +173,73 @@ _BLOCK_TEXT: dict[int, Callable[[np.ndarray, int, int], str]] = {
 }
 
 
-def action_to_string(state: State, action: int) -> str:
+def action_to_string(state: State, action: int, lang: str = "en") -> str:
     """Text of ``action`` in the context of the pending decision, e.g. ``pay with #7 3S world "Xo" (41) [...]``.
 
     Works for every id in ``range(NUM_ACTIONS)``, legal or not, also once the game is over (then without the
-    decision's wording). Raises ValueError for an id outside the action space.
+    decision's wording). Raises ValueError for an id outside the action space. ``lang``: ``"en"`` or ``"zh"``.
     """
     s = as_record(state)
+    check_lang(lang)
     a = int(action)
     if not 0 <= a < L.NUM_ACTIONS:
         raise ValueError(f"action {action} is outside the action space 0..{L.NUM_ACTIONS - 1}")
     block, index = L.block_of(a)
     dk = L.D_NONE if get(s, "over") else get(s, "dk")
-    return _BLOCK_TEXT[block](s, dk, index)
+    return _BLOCK_TEXT[block](s, dk, index, lang)
 
 
 # ---------------------------------------------------------------------------------------------- decisions
-def _ctx_card(s: np.ndarray) -> str:
-    return card_label(s, _ctx(s, 0))
+def _ctx_card(s: np.ndarray, lang: str) -> str:
+    return card_label(s, _ctx(s, 0), lang)
 
 
-def _ctx_sector(s: np.ndarray) -> str:
-    return f"from {sector_label(_ctx(s, 0))}"
+def _ctx_sector(s: np.ndarray, lang: str) -> str:
+    return tr(lang, "ctx.from", x=sector_label(_ctx(s, 0)))
 
 
-def _ctx_bits(names: tuple[str, ...]) -> Callable[[np.ndarray], str]:
-    return lambda s: "/".join(n for i, n in enumerate(names) if (_ctx(s, 0) >> i) & 1)
+def _ctx_bits(kind: str) -> Callable[[np.ndarray, str], str]:
+    return lambda s, lang: tr(lang, "ctx.bits").join(
+        n for i, n in enumerate(TERMS[lang][kind]) if (_ctx(s, 0) >> i) & 1)
 
 
-def _ctx_action(s: np.ndarray) -> str:
+def _ctx_action(s: np.ndarray, lang: str) -> str:
     a = _ctx(s, 0)
-    return ACTION_NAMES[a] if 0 <= a < len(ACTION_NAMES) else f"action {a}"
+    return term(lang, "actions", a) if 0 <= a < len(ACTION_NAMES) else tr(lang, "ctx.action", a=a)
 
 
-_CONTEXT: dict[int, Callable[[np.ndarray], str]] = {
-    L.D_HOME_PICK: lambda s: "restart: a world in an empty sector" if _ctx(s, 0) == 1 else "setup",
-    L.D_CIRCLE: lambda s: f"{_ctx_card(s)}, suit {suit_name(_ctx(s, 1))}",
-    L.D_CHEM: lambda s: f"drawn {_chem_value(s)}",
-    L.D_PICK_LINE_SUIT: lambda s: f"{_ctx_card(s)}, line {_ctx(s, 1) + 1}",
-    L.D_PAY_TRACK: lambda s: adv_label(_ctx(s, 0)),
+def _ctx_range(s: np.ndarray, lang: str) -> str:
+    return tr(lang, "ctx.range", a=_ctx(s, 0), b=_ctx(s, 1))
+
+
+_CONTEXT: dict[int, Callable[[np.ndarray, str], str]] = {
+    L.D_HOME_PICK: lambda s, lang: tr(lang, "ctx.restart" if _ctx(s, 0) == 1 else "ctx.setup"),
+    L.D_CIRCLE: lambda s, lang: tr(lang, "ctx.circle", card=_ctx_card(s, lang), suit=suit_name(_ctx(s, 1), lang)),
+    L.D_CHEM: lambda s, lang: tr(lang, "ctx.drawn", value=_chem_value(s, lang)),
+    L.D_PICK_LINE_SUIT: lambda s, lang: tr(lang, "ctx.line", card=_ctx_card(s, lang), k=_ctx(s, 1) + 1),
+    L.D_PAY_TRACK: lambda s, lang: adv_label(_ctx(s, 0), lang),
     L.D_EXPLORE_TO: _ctx_sector,
     L.D_PAY: _ctx_action,
     L.D_BOOST: _ctx_action,
-    L.D_BIOLOGY: lambda s: f"grown: {sector_label(_ctx(s, 0))}",
-    L.D_ADVANCE_TARGET: lambda s: ("ADVANCE", "EVOKE skull", "free ADVANCE (conquest, may pass)")[min(_ctx(s, 0), 2)],
+    L.D_BIOLOGY: lambda s, lang: tr(lang, "ctx.grown", x=sector_label(_ctx(s, 0))),
+    L.D_ADVANCE_TARGET: lambda s, lang: tr(lang, f"ctx.adv.{(0, 1, 2)[min(_ctx(s, 0), 2)]}"),
     L.D_TECH_LINE: _ctx_card,
-    L.D_BATTLE_FROM: lambda s: f"{_ctx(s, 0)} pairs fought",
+    L.D_BATTLE_FROM: lambda s, lang: tr(lang, "ctx.pairs", n=_ctx(s, 0)),
     L.D_BATTLE_TO: _ctx_sector,
-    L.D_BATTLE_COUNT: lambda s: f"{_ctx(s, 0)}..{_ctx(s, 1)}",
-    L.D_BATTLE_DEFENSE: lambda s: f"{_ctx(s, 0)}..{_ctx(s, 1)}",
+    L.D_BATTLE_COUNT: _ctx_range,
+    L.D_BATTLE_DEFENSE: _ctx_range,
     L.D_EXPAND_TO: _ctx_sector,
-    L.D_EXPAND_COUNT: lambda s: f"{_ctx(s, 0)}..{_ctx(s, 1)}",
+    L.D_EXPAND_COUNT: _ctx_range,
     L.D_SPACECRAFT: _ctx_sector,
-    L.D_WONDER_USE: lambda s: wonder_text(s, _ctx(s, 0)),
+    L.D_WONDER_USE: lambda s, lang: wonder_text(s, _ctx(s, 0), lang),
     L.D_UPKEEP_PAY: _ctx_card,
-    L.D_CHALLENGE: lambda s: f"{suit_name(_ctx(s, 0))} challenge",
-    L.D_VICTORY: _ctx_bits(VICTORY_NAMES),
-    L.D_CIV_SUIT: _ctx_bits(SUIT_NAMES),
-    L.D_WONDER_SUIT: _ctx_bits(SUIT_NAMES),
-    L.D_FOOT_TO: lambda s: _ctx_sector(s) + (f", not {sector_label(_ctx(s, 1))}" if _ctx(s, 1) > 0 else ""),
-    L.D_FOOT_COUNT: lambda s: f"{_ctx(s, 0)}..{_ctx(s, 1)}",
+    L.D_CHALLENGE: lambda s, lang: tr(lang, "ctx.challenge", suit=suit_name(_ctx(s, 0), lang)),
+    L.D_VICTORY: _ctx_bits("victories"),
+    L.D_CIV_SUIT: _ctx_bits("suits"),
+    L.D_WONDER_SUIT: _ctx_bits("suits"),
+    L.D_FOOT_TO: lambda s, lang: _ctx_sector(s, lang) + (
+        tr(lang, "ctx.not", x=sector_label(_ctx(s, 1))) if _ctx(s, 1) > 0 else ""),
+    L.D_FOOT_COUNT: _ctx_range,
 }
 CONTEXT_DOCS: dict[int, str] = {
     L.D_HOME_PICK: "ctx[0]: 0 setup, 1 a restarting player (R24)",
@@ -285,25 +267,27 @@ CONTEXT_DOCS: dict[int, str] = {
 }
 
 
-def _game_over_text(s: np.ndarray) -> str:
+def _game_over_text(s: np.ndarray, lang: str = "en") -> str:
     w, v = get(s, "winner"), get(s, "victory")
     if w < 0:
-        return "game over: no winner"
-    kind = f" ({VICTORY_NAMES[v]} victory)" if 0 <= v < 6 else ""
-    return f"game over: player {w} won{kind}"
+        return tr(lang, "over.none")
+    kind = tr(lang, "over.kind", v=term(lang, "victories", v)) if 0 <= v < 6 else ""
+    return tr(lang, "over.won", p=w, kind=kind)
 
 
-def decision_to_string(state: State) -> str:
+def decision_to_string(state: State, lang: str = "en") -> str:
     """The pending decision: ``player 0: ACTION — choose an action, or end the action phase (R12)``, with its
-    context in brackets where it has one; ``game over: ...`` once the game has ended."""
+    context in brackets where it has one; ``game over: ...`` once the game has ended. ``lang``: ``"en"`` or
+    ``"zh"`` (``玩家 0：选择行动 —— 选择一个行动，或结束行动阶段（R12）``)."""
     s = as_record(state)
+    check_lang(lang)
     dk = get(s, "dk")
     if get(s, "over") or not 0 < dk < L.NUM_DECISIONS:
-        return _game_over_text(s)
-    name, _, what = L.DECISIONS[dk]
-    text = f"player {get(s, 'dplayer')}: {name} — {what}"
+        return _game_over_text(s, lang)
+    text = tr(lang, "decision", p=get(s, "dplayer"), name=term(lang, "decision_names", dk),
+              what=term(lang, "decision_whats", dk))
     ctx = _CONTEXT.get(dk)
-    return f"{text} [{ctx(s)}]" if ctx else text
+    return tr(lang, "decision.ctx", text=text, ctx=ctx(s, lang)) if ctx else text
 
 
 # ---------------------------------------------------------------------------------------------- the text view
@@ -341,7 +325,7 @@ def _cell(s: np.ndarray, x: int, flags: str, color: bool) -> str:
     return f"{sector_label(x):>2} " + _paint(occupant, owner, color and n > 0) + f"{flags:<3}"
 
 
-def _map_lines(s: np.ndarray, color: bool) -> list[str]:
+def _map_lines(s: np.ndarray, color: bool, lang: str = "en") -> list[str]:
     marks = _sector_marks(s)
     rows: list[list[tuple[int, str]]] = [[] for _ in range(_MAP_ROWS)]
     for x, (row, start) in _GRID.items():
@@ -353,85 +337,99 @@ def _map_lines(s: np.ndarray, color: bool) -> list[str]:
             line += " " * (start - at) + text
             at = start + _CELL_W
         lines.append(line.rstrip())
-    lines.append("(sector owner x cubes: 0-2 players, n neutral; * homeworld, + settled world, W wonder)")
+    lines.append(tr(lang, "view.legend"))
     for x in range(N_SECTORS):
-        name = sector_name(get(s, "sector_name", x))
+        name = sector_name(get(s, "sector_name", x), lang)
         if name:
-            lines.append(f"named: {sector_label(x)} {name}")
+            lines.append(tr(lang, "view.named", x=sector_label(x), name=name))
         if get(s, "wonder", x) >= 0:
-            lines.append(f"wonder: {wonder_text(s, x)}")
+            lines.append(tr(lang, "view.wonder", text=wonder_text(s, x, lang)))
     return lines
 
 
-def _tracks_text(s: np.ndarray, p: int) -> str:
+def _tracks_text(s: np.ndarray, p: int, lang: str = "en") -> str:
     values = [get(s, "tracks", p, t) for t in range(4)]
-    return "  ".join(f"{TRACK_NAMES[t]} {v if t == 0 else signed(v)}" for t, v in enumerate(values))
+    return "  ".join(tr(lang, "view.track", track=term(lang, "tracks", t), v=v if t == 0 else signed(v))
+                     for t, v in enumerate(values))
 
 
-def _player_head(s: np.ndarray, p: int, color: bool) -> str:
+def _player_head(s: np.ndarray, p: int, color: bool, lang: str = "en") -> str:
     mine = (s["owner"] == p) & (s["cubes"] > 0)
-    tags = [tag for tag, on in (("to play", get(s, "dplayer") == p and not get(s, "over")),
-                                ("lost", get(s, "lost", p)), ("winner", get(s, "winner") == p)) if on]
-    head = _paint(f"player {p}", p, color) + (f" ({', '.join(tags)})" if tags else "")
-    size = f"{plural(int(mine.sum()), 'sector')}, {plural(int(s['cubes'][mine].sum()), 'cube')}"
-    return f"{head}: {_tracks_text(s, p)} | {size}"
+    tags = [tr(lang, key) for key, on in (("tag.to_play", get(s, "dplayer") == p and not get(s, "over")),
+                                          ("tag.lost", get(s, "lost", p)), ("tag.winner", get(s, "winner") == p))
+            if on]
+    head = _paint(tr(lang, "player", p=p), p, color)
+    if tags:
+        head += tr(lang, "view.tags", tags=tr(lang, "sep.list").join(tags))
+    size = tr(lang, "view.size", sectors=count(lang, "n.sectors", int(mine.sum())),
+              cubes=count(lang, "n.cubes", int(s["cubes"][mine].sum())))
+    return tr(lang, "view.player", head=head, tracks=_tracks_text(s, p, lang), size=size)
 
 
-def _hand_lines(s: np.ndarray, p: int, observer: int | None) -> list[str]:
+def _hand_lines(s: np.ndarray, p: int, observer: int | None, lang: str = "en") -> list[str]:
     hand = [int(c) for c in s["hand"][p, : get(s, "hand_n", p)]]
     if observer is None or observer == p:
-        return [f"  hand ({len(hand)}):"] + [f"    {card_to_string(s, c)}" for c in hand]
+        return [tr(lang, "view.hand", n=len(hand))] + [f"    {card_to_string(s, c, lang)}" for c in hand]
     known = [c for c in hand if (get(s, "c_known", c) >> observer) & 1]
-    head = f"  hand: {plural(len(hand), 'card')}" + (f", {len(known)} known to you:" if known else "")
-    return [head] + [f"    {card_to_string(s, c)}" for c in known]
+    head = tr(lang, "view.hand_n", cards=count(lang, "n.cards", len(hand)))
+    head += tr(lang, "view.known", n=len(known)) if known else ""
+    return [head] + [f"    {card_to_string(s, c, lang)}" for c in known]
 
 
-def _player_lines(s: np.ndarray, observer: int | None, color: bool) -> list[str]:
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` columns of a terminal (a Chinese character takes two; ASCII as ``ljust``)."""
+    used = sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text)
+    return text + " " * max(0, width - used)
+
+
+def _player_lines(s: np.ndarray, observer: int | None, color: bool, lang: str = "en") -> list[str]:
     lines = []
     for p in range(get(s, "n_players")):
-        lines.append(_player_head(s, p, color))
+        lines.append(_player_head(s, p, color, lang))
         for slot in range(L.BLOCK_SIZE[L.B_TABLEAU]):
             card = slot_card(s, p, slot)
             if card >= 0:
-                lines.append(f"  {slot_name(slot):<16} {card_to_string(s, card)}")
-        lines += _hand_lines(s, p, observer)
+                lines.append(f"  {_pad(slot_name(slot, lang), 16)} {card_to_string(s, card, lang)}")
+        lines += _hand_lines(s, p, observer, lang)
     return lines
 
 
-def _neutral_lines(s: np.ndarray) -> list[str]:
-    return [card_to_string(s, c) for c in (get(s, "line", k) for k in range(6)) if is_card(s, c)] or ["(empty)"]
+def _neutral_lines(s: np.ndarray, lang: str = "en") -> list[str]:
+    cards = [card_to_string(s, c, lang) for c in (get(s, "line", k) for k in range(6)) if is_card(s, c)]
+    return cards or [tr(lang, "empty")]
 
 
-def _deck_note(s: np.ndarray, observer: int | None) -> str:
+def _deck_note(s: np.ndarray, observer: int | None, lang: str = "en") -> str:
     """The deck cards shown: the top 5 to an all-seeing view, else those the observer has looked at (R8)."""
     deck = [int(c) for c in s["deck"][: get(s, "deck_n")]][::-1]
+    sep = tr(lang, "sep.list")
     if observer is None:
-        return "top first: " + ", ".join(card_label(s, c) for c in deck[:5]) if deck else ""
-    seen = [card_label(s, c) for c in deck if (get(s, "c_known", c) >> observer) & 1]
-    return "known to you, top first: " + ", ".join(seen) if seen else ""
+        return tr(lang, "view.top", cards=sep.join(card_label(s, c, lang) for c in deck[:5])) if deck else ""
+    seen = [card_label(s, c, lang) for c in deck if (get(s, "c_known", c) >> observer) & 1]
+    return tr(lang, "view.known_top", cards=sep.join(seen)) if seen else ""
 
 
-def _pile_lines(s: np.ndarray, observer: int | None) -> list[str]:
+def _pile_lines(s: np.ndarray, observer: int | None, lang: str = "en") -> list[str]:
     deck_n, discard_n, chal_n = get(s, "deck_n"), get(s, "discard_n"), get(s, "chal_n")
-    top = f" (top {card_label(s, get(s, 'discard', discard_n - 1))})" if discard_n else ""
-    lines = [f"deck {plural(deck_n, 'card')}; discard {plural(discard_n, 'card')}{top}; "
-             f"challenge pile {plural(chal_n, 'card')}"]
-    note = _deck_note(s, observer)
+    top = tr(lang, "view.discard_top", card=card_label(s, get(s, "discard", discard_n - 1), lang)) if discard_n else ""
+    lines = [tr(lang, "view.piles", deck=count(lang, "n.cards", deck_n), discard=count(lang, "n.cards", discard_n),
+                top=top, chal=count(lang, "n.cards", chal_n))]
+    note = _deck_note(s, observer, lang)
     if note:
-        lines.append(f"deck {note}")
+        lines.append(tr(lang, "view.deck_note", note=note))
     if observer is None and chal_n:
         suits = [get(s, "c_suit", c) if c >= 0 else _GENERATED_SUIT - c for c in s["chal"][:chal_n]]
-        lines.append("challenges in order: " + " ".join(suit_letter(int(u)) for u in suits))
-    revealed = [card_to_string(s, int(c)) for c in s["reveal"] if c >= 0]
+        lines.append(tr(lang, "view.chal_order", suits=" ".join(suit_letter(int(u)) for u in suits)))
+    revealed = [card_to_string(s, int(c), lang) for c in s["reveal"] if c >= 0]
     if revealed:
-        lines.append("revealed for the homeworld pick: " + "; ".join(revealed))
+        lines.append(tr(lang, "view.revealed", cards=tr(lang, "sep.semi").join(revealed)))
     return lines
 
 
-def _decision_lines(s: np.ndarray, observer: int | None) -> list[str]:
-    lines = [decision_to_string(s)]
+def _decision_lines(s: np.ndarray, observer: int | None, lang: str = "en") -> list[str]:
+    lines = [decision_to_string(s, lang)]
     if observer is None or observer == get(s, "dplayer"):
-        lines += [f"  {a:>3}  {action_to_string(s, int(a))}" for a in np.flatnonzero(s["mask"])]
+        lines += [f"  {a:>3}  {action_to_string(s, int(a), lang)}" for a in np.flatnonzero(s["mask"])]
     return lines
 
 
@@ -439,31 +437,39 @@ def _section(title: str, lines: list[str], color: bool) -> list[str]:
     return [_paint(f"== {title} ==", "title", color)] + [f"  {line}" for line in lines]
 
 
-def _header(s: np.ndarray) -> str:
+def _header(s: np.ndarray, lang: str = "en") -> str:
     if get(s, "over"):
-        return f"Deep Future, era {get(s, 'era')}, turn {get(s, 'turn')}: {_game_over_text(s)}"
+        return tr(lang, "view.over", era=get(s, "era"), turn=get(s, "turn"), over=_game_over_text(s, lang))
     phase = get(s, "phase")
-    phase_name = L.PHASE_NAMES[phase] if 0 <= phase < len(L.PHASE_NAMES) else f"phase {phase}"
-    return (f"Deep Future, era {get(s, 'era')}, turn {get(s, 'turn')}, {phase_name} phase; "
-            f"player {get(s, 'cur')}'s turn (start player {get(s, 'start_player')})")
+    phase_name = term(lang, "phases", phase) if 0 <= phase < len(L.PHASE_NAMES) else tr(lang, "view.phase", n=phase)
+    return tr(lang, "view.header", era=get(s, "era"), turn=get(s, "turn"), phase=phase_name, cur=get(s, "cur"),
+              start=get(s, "start_player"))
 
 
-def render_text(state: State, observer: int | None = None, color: bool = False) -> str:
+def section_title(name: str, lang: str = "en") -> str:
+    """A section's title line as :func:`render_text` writes it (``name``: map, players, neutral, piles, decision,
+    events), without colour: ``== decision ==``, ``== 决策 ==``."""
+    return f"== {tr(lang, 'title.' + name)} =="
+
+
+def render_text(state: State, observer: int | None = None, color: bool = False, lang: str = "en") -> str:
     """A compact text view: map, tracks, tableaus, hands, neutral line, piles, the pending decision, the events.
 
     ``observer`` shows the game as that player sees it (other hands as sizes plus the cards revealed to him, the
     deck cards he has looked at); None shows everything, the legal actions included. ``color`` adds ANSI colours
-    (players red, blue, green; neutral yellow); the text reads the same without them.
+    (players red, blue, green; neutral yellow); the text reads the same without them. ``lang``: ``"en"`` or
+    ``"zh"`` (every sentence in Chinese, the v1.6 Chinese rulebook's terms).
     """
     s = as_record(state)
+    check_lang(lang)
     if observer is not None and not is_player(s, int(observer)):
         raise ValueError(f"observer must be None or a player 0..{get(s, 'n_players') - 1}, got {observer!r}")
-    events_text = event_strings(s, observer) or ["(none)"]
-    out = [_paint(_header(s), "title", color)]
-    for title, lines in (("map", _map_lines(s, color)), ("players", _player_lines(s, observer, color)),
-                         ("neutral line", _neutral_lines(s)), ("piles", _pile_lines(s, observer)),
-                         ("decision", _decision_lines(s, observer)), ("events since the last decision", events_text)):
-        out += _section(title, lines, color)
+    events_text = event_strings(s, observer, lang) or [tr(lang, "view.none")]
+    out = [_paint(_header(s, lang), "title", color)]
+    for title, lines in (("map", _map_lines(s, color, lang)), ("players", _player_lines(s, observer, color, lang)),
+                         ("neutral", _neutral_lines(s, lang)), ("piles", _pile_lines(s, observer, lang)),
+                         ("decision", _decision_lines(s, observer, lang)), ("events", events_text)):
+        out += _section(tr(lang, f"title.{title}"), lines, color)
     return "\n".join(out)
 
 
@@ -483,6 +489,7 @@ __all__ = [
     "events",
     "render_text",
     "sector_label",
+    "section_title",
     "sector_to_string",
     "slot_card",
 ]

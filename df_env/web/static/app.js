@@ -36,11 +36,6 @@ function sv(tag, attrs = {}, ...kids) {
 const ui = (k) => (T && T.ui[k]) || k;
 // "1 sector", "2 sectors" (English); Chinese has no plural
 const count = (n, key) => `${n} ${n === 1 && LANG === "en" ? ui(key).replace(/s$/, "") : ui(key)}`;
-function terms(text) {
-  if (!T || !T.terms) return text;
-  for (const [en, zh] of T.terms) text = text.split(en).join(zh);
-  return text;
-}
 function seatName(v, p) {
   const spec = v.seats[p];
   const who = spec === "human" ? (p === v.seat ? ui("you") : ui("person")) : spec;
@@ -153,19 +148,21 @@ async function openReplay(body) {
 
 // ------------------------------------------------------------------------------------------------ pieces
 function cardEl(c, opts = {}) {
+  // every text of a card comes from the server in the page's language (the engine's text layer)
   const inside = (c.text.match(/\[(.*)\]/) || [null, ""])[1];
-  const name = (c.label.match(/"(.*)"/) || [null, ""])[1];
-  const rest = c.text.includes("civilization") ? c.text.split(":").slice(1).join(":") : "";
-  const attrs = { class: `card${opts.choosable ? " choosable" : ""}${opts.home ? " homeworld" : ""}`, title: terms(c.text),
+  const name = c.name || "";
+  const colon = c.text.search(/[:：]/);
+  const rest = c.type === "civilization" && colon >= 0 ? c.text.slice(colon + 1) : "";
+  const attrs = { class: `card${opts.choosable ? " choosable" : ""}${opts.home ? " homeworld" : ""}`, title: c.text,
                   "data-card": c.id };
   if (opts.choosable) attrs.onclick = () => send(opts.choosable);
   return el("div", attrs,
     el("span", { class: `corner suit-${c.suit}`, title: T.suits[c.suit] || "" }, `${c.num}${c.suit}`),
-    el("span", { class: "kind" }, opts.place ? `${opts.place} ` : "", c.type), name ? " " : "",
+    el("span", { class: "kind" }, opts.place ? `${opts.place} ` : "", c.kind || c.type), name ? " " : "",
     name ? el("span", { class: "name" }, name) : null,
-    inside ? el("div", { class: "adv" }, terms(inside)) : null,
-    rest ? el("div", { class: "adv" }, terms(rest)) : null,
-    c.upkeep ? el("div", { class: "adv" }, `upkeep ${"■".repeat(c.upkeep)}`) : null);
+    inside ? el("div", { class: "adv" }, inside) : null,
+    rest ? el("div", { class: "adv" }, rest) : null,
+    c.upkeep ? el("div", { class: "adv" }, `${ui("upkeep")} ${"■".repeat(c.upkeep)}`) : null);
 }
 
 function hexPoints(cx, cy, r) {
@@ -192,9 +189,9 @@ function mapEl(v, choiceBySector) {
       g.setAttribute("data-choice", choice.action);
       g.style.cursor = "pointer";
       g.addEventListener("click", () => send(choice.action));
-      g.append(sv("title", {}, terms(choice.text)));
+      g.append(sv("title", {}, choice.text));
     } else {
-      g.append(sv("title", {}, s.x === 0 ? "black hole" : `sector ${s.label}${s.name ? " " + s.name : ""}` +
+      g.append(sv("title", {}, s.x === 0 ? ui("black_hole") : `${ui("sector")} ${s.label}${s.name ? " " + s.name : ""}` +
         (s.wonder ? ` — ${s.wonder.text}` : "")));
     }
     if (s.home !== null) g.append(sv("polygon", { points: hexPoints(s.cx, s.cy, 0.84), fill: "none",
@@ -265,10 +262,9 @@ function playerEl(v, pl, choiceByCard) {
 
 function decisionEl(v) {
   if (v.result) {
-    const zh = LANG === "zh" && v.result.lines_zh;
-    return el("section", { class: "panel gameover", id: "gameover", "data-game-over": zh ? v.result.text_zh : v.result.text },
+    return el("section", { class: "panel gameover", id: "gameover", "data-game-over": v.result.text },
       el("h2", {}, ui("game_over")),
-      ...((zh ? v.result.lines_zh : v.result.lines) || [v.result.text]).map((l) => el("div", { class: "line" }, terms(l))),
+      ...(v.result.lines || [v.result.text]).map((l) => el("div", { class: "line" }, l)),
       v.campaign ? el("div", { id: "campaign-outcome" }, v.campaign.outcome || "") : null,
       v.log ? el("div", { class: "muted" }, `${ui("saved")} ${v.log}`) : null);
   }
@@ -276,7 +272,7 @@ function decisionEl(v) {
   if (!d) return null;
   if (v.replay !== undefined) {
     return el("section", { class: "panel", id: "replay-decision" },
-      el("b", {}, `${seatName(v, d.player)}: ${T.decisions[d.name] || d.name}`), el("div", { class: "what" }, terms(d.what)));
+      el("b", {}, `${seatName(v, d.player)}: ${T.decisions[d.name] || d.name}`), el("div", { class: "what" }, d.what));
   }
   if (v.thinking !== null && v.thinking !== undefined) {
     return el("section", { class: "panel thinking", id: "thinking", "data-thinking": v.thinking },
@@ -288,16 +284,16 @@ function decisionEl(v) {
   const title = (T.decisions[d.name] || d.name);
   const ctx = (d.text.match(/\[(.*)\]$/) || [null, ""])[1];
   return el("section", { class: "panel decision", id: "decision", "data-decision": d.name },
-    el("h2", {}, title, ctx ? el("span", { class: "muted" }, ` — ${terms(ctx)}`) : null),
-    el("div", { class: "what" }, terms(d.what)),
+    el("h2", {}, title, ctx ? el("span", { class: "muted" }, ` — ${ctx}`) : null),
+    el("div", { class: "what" }, d.what),
     el("div", { class: "choices" }, d.choices.map((c) => {
       let text = c.text;
       if (c.block === "action") {
-        const name = text.split(" ")[0];
+        const name = (text.match(/^[A-Z]+/) || [""])[0];
         text = `${T.actions[name] || name}  ${text.slice(name.length).trim()}`;
       }
       return el("button", { type: "button", "data-action": c.action, class: c.block === "special" ? "pass" : null,
-                            onclick: () => send(c.action) }, terms(text));
+                            onclick: () => send(c.action) }, text);
     })));
 }
 
@@ -314,12 +310,13 @@ function pilesEl(v) {
 function eventsEl(lines, title) {
   return el("section", { class: "panel" }, el("h2", {}, title),
     el("div", { class: "events", id: "events" }, lines.length ? lines.map((l) =>
-      el("div", { class: l.startsWith("you:") ? "mine" : (l.startsWith("player") ? "other" : null) }, terms(l)))
+      el("div", { class: /^(you:|你：)/.test(l) ? "mine" : (/^(player|玩家)/.test(l) ? "other" : null) }, l))
       : el("span", { class: "muted" }, ui("none"))));
 }
 
 function statusText(v) {
-  return `${ui("era")} ${v.era} · ${ui("turn")} ${v.turn} · ${T.phases[v.phase] || v.phase} ${ui("phase")}`;
+  const gap = LANG === "zh" ? "" : " ";  // 行动阶段, action phase
+  return `${ui("era")} ${v.era} · ${ui("turn")} ${v.turn} · ${T.phases[v.phase] || v.phase}${gap}${ui("phase")}`;
 }
 
 function drawGame(v, extra = null) {
@@ -345,7 +342,7 @@ function drawGame(v, extra = null) {
 async function showGame(gid, seat) {
   let v;
   try {
-    v = await api("GET", `/api/games/${gid}/view${seat === null ? "" : `?seat=${seat}`}`);
+    v = await api("GET", `/api/games/${gid}/view?lang=${LANG}${seat === null ? "" : `&seat=${seat}`}`);
   } catch (e) {
     $("#app").replaceChildren(el("p", { class: "error" }, e.message), el("a", { href: "#/" }, ui("new_game")));
     return;
@@ -368,7 +365,8 @@ async function send(action) {
   if (!current || sending || current.replay !== undefined) return;
   sending = true;
   try {
-    const v = await api("POST", `/api/games/${current.game}/act`, { seat: current.seat, action, step: current.step });
+    const v = await api("POST", `/api/games/${current.game}/act?lang=${LANG}`,
+                        { seat: current.seat, action, step: current.step });
     current = v;
     drawGame(v);
     const mine = v.decision && v.decision.choices && v.thinking == null;
@@ -382,7 +380,7 @@ async function send(action) {
 // ------------------------------------------------------------------------------------------------ replay
 async function showReplay(rid, k) {
   let v;
-  try { v = await api("GET", `/api/replays/${rid}/${k}`); } catch (e) {
+  try { v = await api("GET", `/api/replays/${rid}/${k}?lang=${LANG}`); } catch (e) {
     $("#app").replaceChildren(el("p", { class: "error" }, e.message), el("a", { href: "#/" }, ui("new_game")));
     return;
   }
@@ -395,7 +393,7 @@ async function showReplay(rid, k) {
   const turnSel = el("select", { id: "replay-turn", onchange: (e) => go(Number(e.target.value)) },
     ...v.turns.map((t) => el("option", { value: t.step, selected: t.turn === v.turn }, `${ui("turn")} ${t.turn}`)));
   const chosen = v.chosen ? el("div", { id: "replay-chosen" }, el("b", {}, `→ ${seatName(v, v.chosen.player)}: `),
-    terms(v.chosen.text)) : null;
+    v.chosen.text) : null;
   const bar = el("section", { class: "panel", id: "replay" },
     el("div", { class: "replaybar" },
       el("button", { type: "button", id: "replay-back", onclick: () => go(k - 1), disabled: k <= 0 }, `◀ ${ui("back")}`),
