@@ -16,7 +16,9 @@ from df_env.engine.model.constants import (
     ADV_GAIN,
     CIV,
     FAIL,
+    FIRST_SECTOR,
     MAX_TECHS,
+    N_SECTORS,
     NEIGH,
     PHYSICS,
     TECH,
@@ -300,7 +302,7 @@ def score_battle_action(s, p, hs):
     with no rival adjacent at all, for +1 on a low track."""
     any_rival = False
     best = 1.0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if not controls(s, p, x):
             continue
         for d in range(6):
@@ -440,7 +442,7 @@ def score_expand_to(s, p, x):
 def score_expand_count(s, k):
     r = s["f_reg"][s["sp"] - 1]
     src = r[1]
-    have = s["cubes"][src] if 0 < src < 37 else 2
+    have = s["cubes"][src] if 0 < src < N_SECTORS else 2
     return -abs(k - have // 2)
 
 
@@ -459,7 +461,7 @@ def score_battle_to(s, p, y):
 @njit
 def score_battle_count(s, k):
     src = s["f_reg"][s["sp"] - 1, 3]
-    have = s["cubes"][src] if 0 < src < 37 else 1
+    have = s["cubes"][src] if 0 < src < N_SECTORS else 1
     return float(k) if k < have else k - 5.0
 
 

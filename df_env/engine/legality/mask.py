@@ -10,6 +10,7 @@ import numpy as np
 
 from .._jit import njit
 from ..model.constants import (
+    ADVANCE,
     ADVANCE_MODE_FREE,
     ADVANCE_MODE_SKULL,
     COMPUTATION,
@@ -17,11 +18,14 @@ from ..model.constants import (
     EVOKE,
     EXPAND,
     EXPLORATION,
+    FIRST_SECTOR,
     FTL,
+    GROW,
     HISTORY,
     INFRASTRUCTURE,
     MAX_TECHS,
     MAX_WORLDS,
+    N_SECTORS,
     NEIGH,
     PLAN,
     SETTLE,
@@ -233,7 +237,7 @@ def _fill_turn_start(s, dk, p, ctx):
             if c >= 0 and s["c_upkeep"][c] < 3:
                 _on(s, B_TABLEAU, slot)
     elif dk == D_EXPLORE_FROM:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if explore_source_ok(s, p, x):
                 _on(s, B_SECTOR, x)
     elif dk == D_EXPLORE_TO:
@@ -263,7 +267,7 @@ def _fill_action(s, dk, p, ctx):
     elif dk == D_SETTLE_SOURCE:
         _settle_sources(s, p)
     elif dk == D_WORLD_SECTOR:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if controls(s, p, x):
                 _on(s, B_SECTOR, x)
     else:
@@ -275,11 +279,11 @@ def _fill_action(s, dk, p, ctx):
 def _fill_grow_advance(s, dk, p, ctx):
     """GROW, Biology, ADVANCE and the tech line."""
     if dk == D_GROW_TARGET or dk == D_EVOKE_OWN:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if own_with_room(s, p, x):
                 _on(s, B_SECTOR, x)
     elif dk == D_BIOLOGY:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if own_with_room(s, p, x) and x != ctx[0] and s["mark"][x] == 0:
                 _on(s, B_SECTOR, x)
         _on(s, B_SPECIAL, PASS)
@@ -299,7 +303,7 @@ def _fill_grow_advance(s, dk, p, ctx):
 def _fill_battle(s, dk, p, ctx):
     """BATTLE, the counts of a move, the track gained."""
     if dk == D_BATTLE_FROM:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if battle_source_fresh(s, p, x):
                 _on(s, B_SECTOR, x)
         if ctx[0] > 0:
@@ -324,11 +328,11 @@ def _fill_battle(s, dk, p, ctx):
 def _fill_expand(s, dk, p, ctx):
     """EXPAND (and Spacecraft), a wonder's use, PLAN."""
     if dk == D_EXPAND_FROM:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if expand_source_ok(s, p, x, 1 + s["cnt"][FTL]):
                 _on(s, B_SECTOR, x)
     elif dk == D_EXPAND_TO or dk == D_SPACECRAFT:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if expand_dest_ok(s, p, ctx[0], x, 1 + s["cnt"][FTL]) and s["mark"][x] == 0:
                 _on(s, B_SECTOR, x)
         if dk == D_SPACECRAFT:
@@ -382,15 +386,15 @@ def _fill_end_turn(s, dk, p, ctx):
 def _fill_evoke(s, dk, p, ctx):
     """EVOKE's targets and a foothold."""
     if dk == D_EVOKE_EMPTY:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if empty_adjacent_to_own(s, p, x):
                 _on(s, B_SECTOR, x)
     elif dk == D_EVOKE_RIVAL:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if rival_adjacent_to_own(s, p, x):
                 _on(s, B_SECTOR, x)
     elif dk == D_FOOT_FROM:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if foot_source_ok(s, p, x):
                 _on(s, B_SECTOR, x)
     elif dk == D_FOOT_TO:
@@ -452,9 +456,9 @@ def action_ok(s, p, a):
         return False  # R41: a full row of settled worlds takes no more
     if a == PLAN:
         return True
-    if a == 2 and not can_grow(s, p):
+    if a == GROW and not can_grow(s, p):
         return False
-    if a == 3 and not advance_target_exists(s, p):
+    if a == ADVANCE and not advance_target_exists(s, p):
         return False  # nothing can take an advancement (R14, R41)
     for i in range(s["hand_n"][p]):
         if pay_ok(s, p, a, s["hand"][p, i]):

@@ -18,6 +18,7 @@ BLOCK_NAMES = ("action", "hand", "tableau", "sector", "track", "suit", "number",
 BLOCK_SIZE = np.array([8, MAX_HAND, TABLEAU_SLOTS, 37, 4, 6, 6, 6, 6, 5, 36, 6, 7], dtype=np.int64)
 BLOCK_START = np.concatenate([[0], np.cumsum(BLOCK_SIZE)[:-1]]).astype(np.int64)
 NUM_ACTIONS = int(BLOCK_SIZE.sum())
+ACTION_BLOCK = np.repeat(np.arange(len(BLOCK_SIZE)), BLOCK_SIZE).astype(np.int64)  # the block of each flat action
 
 # The special block: single choices with a fixed meaning.
 PASS, DECK, NEW_WORLD, GENERATE, KEEP, REDRAW, FAIL = range(7)

@@ -28,12 +28,15 @@ from ..model.constants import (
     ENERGY,
     EVOKE,
     EXPLORATION,
+    FIRST_SECTOR,
     FTL,
     GENETICS,
     GOVERNMENT,
     INDUSTRY,
     MAX_CUBES,
     MILITARY,
+    N_ADVANCEMENTS,
+    N_SECTORS,
     NEIGH,
     PLAN,
     SOCIETY,
@@ -158,7 +161,7 @@ def proc_action(s, fi):
         return goto(s, fi, 1)
     if st == 3:
         if a < PLAN:
-            for adv in range(36):
+            for adv in range(N_ADVANCEMENTS):
                 if s["cnt"][adv] > 0 and ADV_ACTION[adv] == a:
                     for t in range(4):
                         if ADV_GAIN[adv, t] > 0:
@@ -285,7 +288,7 @@ def proc_grow(s, fi):
         return goto(s, fi, 2)
     if st == 2:
         if r[2] > 0:
-            for y in range(1, 37):
+            for y in range(FIRST_SECTOR, N_SECTORS):
                 if y != r[1] and s["mark"][y] == 0 and own_with_room(s, p, y):
                     return ask(s, fi, 3, D_BIOLOGY, p, r[1], 0)
         return RET
@@ -319,7 +322,7 @@ def proc_battle(s, fi):
     if st == 1:
         if r[1] == 0:
             return RET
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if battle_source_fresh(s, p, x):
                 return ask(s, fi, 2, D_BATTLE_FROM, p, r[6], 0)
         return RET
@@ -388,7 +391,7 @@ def proc_expand(s, fi):
         return goto(s, fi, 6)
     if st == 6:
         if r[2] > 0 and s["cubes"][r[1]] >= 2:
-            for y in range(1, 37):
+            for y in range(FIRST_SECTOR, N_SECTORS):
                 if s["mark"][y] == 0 and expand_dest_ok(s, p, r[1], y, 1 + s["cnt"][FTL]):
                     return ask(s, fi, 7, D_SPACECRAFT, p, r[1], 0)
         return RET

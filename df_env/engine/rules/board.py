@@ -6,9 +6,11 @@ from __future__ import annotations
 from .._jit import njit
 from ..model.constants import (
     BLACK_HOLE,
+    FIRST_SECTOR,
     MAX_CUBES,
     MAX_TECHS,
     MAX_WORLDS,
+    N_SECTORS,
     NEIGH,
     NEUTRAL,
     TRACK_LOSE,
@@ -128,7 +130,7 @@ def move_cubes(s, src, dst, p, k):
 @njit
 def n_cubes_of(s, p):
     n = 0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["owner"][x] == p:
             n += s["cubes"][x]
     return n
@@ -137,7 +139,7 @@ def n_cubes_of(s, p):
 @njit
 def n_sectors_of(s, p):
     n = 0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["owner"][x] == p and s["cubes"][x] > 0:
             n += 1
     return n
@@ -358,6 +360,6 @@ def clear_player(s, p):
     while s["worlds_n"][p] > 0:
         to_discard(s, remove_world_at(s, p, s["worlds_n"][p] - 1), 2)
     discard_hand(s, p)
-    for x in range(37):
+    for x in range(N_SECTORS):
         if s["owner"][x] == p and s["cubes"][x] > 0:
             set_cubes(s, x, NEUTRAL, 0 if x == BLACK_HOLE else 1)

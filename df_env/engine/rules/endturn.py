@@ -10,7 +10,7 @@ from ..model.layout import B_HAND, B_SPECIAL, B_TABLEAU, D_CHALLENGE, D_REHOME, 
 from ..model.rng import below
 from .board import add_neutral_world, place_rivals, reduce, remove_world_at
 from .cards import discard_from_hand, random_number, take_top, to_discard
-from .frames import RET, ask, goto
+from .frames import P_REHOME, RET, ask, goto, push
 
 GENERATED_SUIT = -10  # a challenge with no card behind it (R7) is stored as GENERATED_SUIT - suit
 
@@ -150,22 +150,35 @@ def fail_challenge(s, p, suit):
 
 
 # ------------------------------------------------------------------------------------------------ new homeworld
-# P_REHOME registers: 0 player, 1 interrupted decision kind (0 none), 2 its player, 3-4 its context
+# P_REHOME stages and registers: the player, then the decision this interrupted (kind 0: none), its player and
+# its context
+REHOME_ASK, REHOME_PICKED = range(2)
+R_REHOME_PLAYER, R_REHOME_KIND, R_REHOME_DPLAYER, R_REHOME_CTX0, R_REHOME_CTX1 = range(5)
+
+
+@njit
+def push_rehome(s, p):
+    """R22: interrupt the pending decision (kept in the new frame's registers) for player p's new homeworld."""
+    push(s, P_REHOME, p, s["dk"], s["dplayer"], s["ctx"][0])
+    s["f_reg"][s["sp"] - 1, R_REHOME_CTX1] = s["ctx"][1]
+    s["dk"] = 0
+
+
 @njit
 def proc_rehome(s, fi):
     """R22: the player picks a settled world as his new homeworld at once (its upkeep starts at 0); then the
     decision this interrupted is posted again."""
     r = s["f_reg"][fi]
-    p = r[0]
-    if s["f_stage"][fi] == 0:
-        return ask(s, fi, 1, D_REHOME, p, 0, 0)
+    p = r[R_REHOME_PLAYER]
+    if s["f_stage"][fi] == REHOME_ASK:
+        return ask(s, fi, REHOME_PICKED, D_REHOME, p, 0, 0)
     w = remove_world_at(s, p, s["ans"] - WORLD_SLOT0)
     s["home"][p] = w
     s["c_upkeep"][w] = 0
     log(s, EV_HOMEWORLD, p, w, 1)
-    if r[1] != 0:
-        s["dk"] = r[1]
-        s["dplayer"] = r[2]
-        s["ctx"][0] = r[3]
-        s["ctx"][1] = r[4]
+    if r[R_REHOME_KIND] != 0:
+        s["dk"] = r[R_REHOME_KIND]
+        s["dplayer"] = r[R_REHOME_DPLAYER]
+        s["ctx"][0] = r[R_REHOME_CTX0]
+        s["ctx"][1] = r[R_REHOME_CTX1]
     return RET

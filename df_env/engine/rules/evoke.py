@@ -13,12 +13,14 @@ from ..legality.queries import (
 )
 from ..model.constants import (
     ADVANCE_MODE_SKULL,
+    FIRST_SECTOR,
     FOOT,
     HAND,
     HEART,
     MAX_CUBES,
     MAX_WORLDS,
     MOON,
+    N_SECTORS,
     SKULL,
     SUN,
     V_CULTURE,
@@ -100,7 +102,7 @@ def proc_evoke(s, fi):
 @njit
 def _table3(s, fi, p, v):
     if v == V_TERRITORY:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if empty_adjacent_to_own(s, p, x):
                 return ask(s, fi, 1, D_EVOKE_EMPTY, p, 0, 0)
     elif v == V_POPULATION:
@@ -129,7 +131,7 @@ def _table4(s, fi, r, p, suit):
     elif suit == HAND:
         return ask(s, fi, 50, D_TRACK_GAIN, p, 0, 0)
     elif suit == FOOT:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if foot_source_ok(s, p, x):
                 return ask(s, fi, 60, D_FOOT_FROM, p, 0, 0)
     return RET

@@ -6,7 +6,14 @@ import numpy as np
 
 from .._jit import njit
 from ..legality.queries import home_pick_ok
-from ..model.constants import BLANK, NEUTRAL, WORLD
+from ..model.constants import (
+    BLANK,
+    FIRST_SECTOR,
+    N_MAP_SECTORS,
+    N_SECTORS,
+    NEUTRAL,
+    WORLD,
+)
 from ..model.events import EV_HOMEWORLD, log
 from ..model.layout import D_HOME_PICK
 from .board import add_cubes, line_put, set_cubes
@@ -116,12 +123,12 @@ def _free_sector(s, mode):
         if _sector_free(s, x, mode):
             return x
         x = random_sector(s)
-    for i in range(36):
-        y = 1 + (x + i) % 36
+    for i in range(N_MAP_SECTORS):
+        y = FIRST_SECTOR + (x + i) % N_MAP_SECTORS
         if _sector_free(s, y, mode):
             return y
-    for i in range(36):
-        y = 1 + (x + i) % 36
+    for i in range(N_MAP_SECTORS):
+        y = FIRST_SECTOR + (x + i) % N_MAP_SECTORS
         if s["owner"][y] == NEUTRAL:
             set_cubes(s, y, -1, 0)
             return y
@@ -225,15 +232,15 @@ def setup_named_sectors(s):
     """1 neutral cube on each empty named sector; with more than 12 named sectors, a cube on each wonder sector
     and on 12 random sectors instead, none where a player is (1.7)."""
     named = 0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["sector_name"][x] >= 0:
             named += 1
     if named <= 12:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if s["sector_name"][x] >= 0 and s["cubes"][x] == 0:
                 add_cubes(s, x, NEUTRAL, 1)
         return
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["wonder"][x] >= 0 and _sector_free(s, x, 0):
             add_cubes(s, x, NEUTRAL, 1)
     for _ in range(12):
