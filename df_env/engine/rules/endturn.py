@@ -16,31 +16,36 @@ GENERATED_SUIT = -10  # a challenge with no card behind it (R7) is stored as GEN
 
 
 # ------------------------------------------------------------------------------------------------ payment
-# P_UPKEEP registers: 0 player, 1 card being paid
+# P_UPKEEP stages and registers: the player, the card being paid
+UPKEEP_ASK_CARD, UPKEEP_CARD, UPKEEP_PAID, UPKEEP_CHALLENGES = range(4)
+R_UPKEEP_PLAYER, R_UPKEEP_CARD = range(2)
+
+
 @njit
 def proc_upkeep(s, fi):
     """Pay upkeep card by card with hand cards of a written suit (+1 cube, at most 3); each unpaid homeworld
     or tech adds a challenge, then one more is always added (2.3, R18)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_UPKEEP_PLAYER]
+    if st == UPKEEP_ASK_CARD:
         for slot in range(WORLD_SLOT0):
             if upkeep_payable(s, p, slot_card(s, p, slot)):
-                return ask(s, fi, 1, D_UPKEEP_CARD, p, 0, 0)
-        return goto(s, fi, 3)
-    if st == 1:
+                return ask(s, fi, UPKEEP_CARD, D_UPKEEP_CARD, p, 0, 0)
+        return goto(s, fi, UPKEEP_CHALLENGES)
+    if st == UPKEEP_CARD:
         if s["ans_kind"] == B_SPECIAL:
-            return goto(s, fi, 3)
-        r[1] = slot_card(s, p, s["ans"])
-        return ask(s, fi, 2, D_UPKEEP_PAY, p, r[1], 0)
-    if st == 2:
-        c = r[1]
+            return goto(s, fi, UPKEEP_CHALLENGES)
+        r[R_UPKEEP_CARD] = slot_card(s, p, s["ans"])
+        return ask(s, fi, UPKEEP_PAID, D_UPKEEP_PAY, p, r[R_UPKEEP_CARD], 0)
+    if st == UPKEEP_PAID:
+        c = r[R_UPKEEP_CARD]
         discard_from_hand(s, p, s["ans"])
         s["c_upkeep"][c] = min(3, s["c_upkeep"][c] + 1)
         s["c_paid"][c] = 1
         log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
-        return goto(s, fi, 0)
+        return goto(s, fi, UPKEEP_ASK_CARD)
+    # UPKEEP_CHALLENGES
     for slot in range(WORLD_SLOT0):
         c = slot_card(s, p, slot)
         if c >= 0 and s["c_paid"][c] == 0:
@@ -97,22 +102,27 @@ def clear_challenges(s):
 
 
 # ------------------------------------------------------------------------------------------------ challenges
-# P_CHALLENGES registers: 0 player, 1 suit of the revealed challenge
+# P_CHALLENGES stages and registers: the player, the suit of the revealed challenge
+CHALLENGES_REVEAL, CHALLENGES_ASK, CHALLENGES_MET = range(3)
+R_CHALLENGES_PLAYER, R_CHALLENGES_SUIT = range(2)
+
+
 @njit
 def proc_challenges(s, fi):
     """Reveal challenges one at a time; meet each with a hand card, an upkeep cube or a settled world of its
     suit, or fail it (2.4, R19)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_CHALLENGES_PLAYER]
+    if st == CHALLENGES_REVEAL:
         if s["chal_n"] == 0:
             return RET
-        r[1] = pop_challenge(s)
-        log(s, EV_CHALLENGE, p, r[1], 0)
-        return goto(s, fi, 1)
-    if st == 1:
-        return ask(s, fi, 2, D_CHALLENGE, p, r[1], 0)
+        r[R_CHALLENGES_SUIT] = pop_challenge(s)
+        log(s, EV_CHALLENGE, p, r[R_CHALLENGES_SUIT], 0)
+        return goto(s, fi, CHALLENGES_ASK)
+    if st == CHALLENGES_ASK:
+        return ask(s, fi, CHALLENGES_MET, D_CHALLENGE, p, r[R_CHALLENGES_SUIT], 0)
+    # CHALLENGES_MET
     if s["ans_kind"] == B_HAND:
         discard_from_hand(s, p, s["ans"])
     elif s["ans_kind"] == B_TABLEAU:
@@ -124,11 +134,11 @@ def proc_challenges(s, fi):
             s["c_upkeep"][c] -= 1
             log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
     else:
-        log(s, EV_CHALLENGE, p, r[1], 2)
-        fail_challenge(s, p, r[1])
-        return goto(s, fi, 0)
-    log(s, EV_CHALLENGE, p, r[1], 1)
-    return goto(s, fi, 0)
+        log(s, EV_CHALLENGE, p, r[R_CHALLENGES_SUIT], 2)
+        fail_challenge(s, p, r[R_CHALLENGES_SUIT])
+        return goto(s, fi, CHALLENGES_REVEAL)
+    log(s, EV_CHALLENGE, p, r[R_CHALLENGES_SUIT], 1)
+    return goto(s, fi, CHALLENGES_REVEAL)
 
 
 @njit

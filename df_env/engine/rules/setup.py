@@ -135,34 +135,39 @@ def _free_sector(s, mode):
     raise RuntimeError("no sector left for a new homeworld: every sector holds a player's cubes")
 
 
-# P_SETUP registers: 0 seat being set up, 1 the new homeworld being made
+# P_SETUP stages and registers: the seat being set up, its homeworld
+SETUP_SEAT, SETUP_ASK_HOME, SETUP_HOME_PICKED, SETUP_TAKE_HOME, SETUP_BALANCE, SETUP_NEUTRAL = range(6)
+R_SETUP_SEAT, R_SETUP_HOME = range(2)
+
+
 @njit
 def proc_setup(s, fi):
     """Homeworlds seat by seat, balancing advancements, the neutral line, named-sector cubes (1.7)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_SETUP_SEAT]
+    if st == SETUP_SEAT:
         if p == s["n_players"]:
-            return goto(s, fi, 4)
+            return goto(s, fi, SETUP_BALANCE)
         discard_five(s)
-        return goto(s, fi, 1)
-    if st == 1:
+        return goto(s, fi, SETUP_ASK_HOME)
+    if st == SETUP_ASK_HOME:
         if _any_pick(s, 0):
-            return ask(s, fi, 2, D_HOME_PICK, p, 0, 0)
-        r[1] = new_homeworld(s, 0)
-        return call(s, fi, 3, P_GEN_ADV, r[1], -1, 0, p)
-    if st == 2:
-        r[1] = s["reveal"][s["ans"]]
-        remove_from_discard(s, r[1])
-        return goto(s, fi, 3)
-    if st == 3:
-        take_home(s, p, r[1])
+            return ask(s, fi, SETUP_HOME_PICKED, D_HOME_PICK, p, 0, 0)
+        r[R_SETUP_HOME] = new_homeworld(s, 0)
+        return call(s, fi, SETUP_TAKE_HOME, P_GEN_ADV, r[R_SETUP_HOME], -1, 0, p)
+    if st == SETUP_HOME_PICKED:
+        r[R_SETUP_HOME] = s["reveal"][s["ans"]]
+        remove_from_discard(s, r[R_SETUP_HOME])
+        return goto(s, fi, SETUP_TAKE_HOME)
+    if st == SETUP_TAKE_HOME:
+        take_home(s, p, r[R_SETUP_HOME])
         s["reveal"][:] = -1
-        r[0] = p + 1
-        return goto(s, fi, 0)
-    if st == 4:
+        r[R_SETUP_SEAT] = p + 1
+        return goto(s, fi, SETUP_SEAT)
+    if st == SETUP_BALANCE:
         return _balance(s, fi)
+    # SETUP_NEUTRAL
     setup_neutral_line(s)
     setup_named_sectors(s)
     return RET
@@ -178,8 +183,8 @@ def _balance(s, fi):
     for q in range(s["n_players"]):
         h = s["home"][q]
         if n_written(s, h) < most:
-            return call(s, fi, 4, P_GEN_ADV, h, -1, F_CIRCLE if n_circled(s, h) == 0 else 0, q)
-    return goto(s, fi, 5)
+            return call(s, fi, SETUP_BALANCE, P_GEN_ADV, h, -1, F_CIRCLE if n_circled(s, h) == 0 else 0, q)
+    return goto(s, fi, SETUP_NEUTRAL)
 
 
 @njit
@@ -250,28 +255,33 @@ def setup_named_sectors(s):
 
 
 # ------------------------------------------------------------------------------------------------ restart (R24)
-# P_RESTART registers: 0 player, 1 new homeworld
+# P_RESTART stages and registers: the player, his new homeworld
+RESTART_DISCARD, RESTART_ASK_HOME, RESTART_HOME_PICKED, RESTART_TAKE_HOME = range(4)
+R_RESTART_PLAYER, R_RESTART_HOME = range(2)
+
+
 @njit
 def proc_restart(s, fi):
     """R24 variant "restart": a player who lost takes a new homeworld on his next turn as in 1.7 (in an empty
     sector, no balancing advancements), with his tracks back at the start."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_RESTART_PLAYER]
+    if st == RESTART_DISCARD:
         discard_five(s)
-        return goto(s, fi, 1)
-    if st == 1:
+        return goto(s, fi, RESTART_ASK_HOME)
+    if st == RESTART_ASK_HOME:
         if _any_pick(s, 1):
-            return ask(s, fi, 2, D_HOME_PICK, p, 1, 0)
-        r[1] = new_homeworld(s, 1)
-        return call(s, fi, 3, P_GEN_ADV, r[1], -1, 0, p)
-    if st == 2:
-        r[1] = s["reveal"][s["ans"]]
-        remove_from_discard(s, r[1])
-        return goto(s, fi, 3)
+            return ask(s, fi, RESTART_HOME_PICKED, D_HOME_PICK, p, 1, 0)
+        r[R_RESTART_HOME] = new_homeworld(s, 1)
+        return call(s, fi, RESTART_TAKE_HOME, P_GEN_ADV, r[R_RESTART_HOME], -1, 0, p)
+    if st == RESTART_HOME_PICKED:
+        r[R_RESTART_HOME] = s["reveal"][s["ans"]]
+        remove_from_discard(s, r[R_RESTART_HOME])
+        return goto(s, fi, RESTART_TAKE_HOME)
+    # RESTART_TAKE_HOME
     s["lost"][p] = 0
     s["tracks"][p, :] = 0
-    take_home(s, p, r[1])
+    take_home(s, p, r[R_RESTART_HOME])
     s["reveal"][:] = -1
     return RET
