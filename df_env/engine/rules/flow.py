@@ -7,6 +7,7 @@ from .._jit import njit
 from ..legality.mask import fill_mask
 from ..legality.queries import tableau_count
 from ..model.constants import ADV_ACTION, ART, BLACK_HOLE, HISTORY, PLAN, START
+from ..model.decisions import table_dispatch
 from ..model.events import EV_TURN, log
 from ..model.layout import (
     ACTION_BLOCK,
@@ -63,6 +64,7 @@ from .frames import (
     P_TURN,
     P_UPKEEP,
     P_VICTORY,
+    PROC_NAMES,
     RET,
     ask,
     call,
@@ -254,61 +256,32 @@ def _consume_for_start(s, p, c):
 
 
 # ------------------------------------------------------------------------------------------------ dispatch
-@njit
-def step(s, fi):
-    """Run one stage of the procedure on frame ``fi`` (the actions' procedures, P_ACTION..P_EVOKE, or the others)."""
-    proc = s["f_proc"][fi]
-    if P_ACTION <= proc <= P_EVOKE:
-        return _step_action(s, fi, proc)
-    return _step_game(s, fi, proc)
+# The procedure of each P_* code (frames.PROC_NAMES); step dispatches on it by a table (see table_dispatch).
+PROCEDURES = {
+    P_GAME: proc_game, P_SETUP: proc_setup, P_TURN: proc_turn, P_START_ADV: proc_start_adv, P_ACTION: proc_action,
+    P_POWER: proc_power, P_SETTLE: proc_settle, P_GROW: proc_grow, P_ADVANCE: proc_advance, P_BATTLE: proc_battle,
+    P_EXPAND: proc_expand, P_PLAN: proc_plan, P_EVOKE: proc_evoke, P_GEN_ADV: proc_gen_adv,
+    P_MAKE_TECH: proc_make_tech, P_UPKEEP: proc_upkeep, P_CHALLENGES: proc_challenges, P_REHOME: proc_rehome,
+    P_VICTORY: proc_victory, P_RESTART: proc_restart,
+}
+assert sorted(PROCEDURES) == list(range(len(PROC_NAMES))), "flow.PROCEDURES does not cover every P_* code"
 
 
 @njit
-def _step_action(s, fi, proc):
-    if proc == P_ACTION:
-        return proc_action(s, fi)
-    if proc == P_POWER:
-        return proc_power(s, fi)
-    if proc == P_SETTLE:
-        return proc_settle(s, fi)
-    if proc == P_GROW:
-        return proc_grow(s, fi)
-    if proc == P_ADVANCE:
-        return proc_advance(s, fi)
-    if proc == P_BATTLE:
-        return proc_battle(s, fi)
-    if proc == P_EXPAND:
-        return proc_expand(s, fi)
-    if proc == P_PLAN:
-        return proc_plan(s, fi)
-    return proc_evoke(s, fi)
+def _unknown_procedure(s, fi):
+    if fi >= 0:
+        raise RuntimeError("unknown procedure id on the stack")
+    return RET
+
+
+_step = njit(table_dispatch("_step", "s, fi", [PROCEDURES[k] for k in range(len(PROC_NAMES))], globals(),
+                            default="_unknown_procedure"))
 
 
 @njit
-def _step_game(s, fi, proc):
-    if proc == P_GAME:
-        return proc_game(s, fi)
-    if proc == P_TURN:
-        return proc_turn(s, fi)
-    if proc == P_GEN_ADV:
-        return proc_gen_adv(s, fi)
-    if proc == P_CHALLENGES:
-        return proc_challenges(s, fi)
-    if proc == P_UPKEEP:
-        return proc_upkeep(s, fi)
-    if proc == P_MAKE_TECH:
-        return proc_make_tech(s, fi)
-    if proc == P_START_ADV:
-        return proc_start_adv(s, fi)
-    if proc == P_REHOME:
-        return proc_rehome(s, fi)
-    if proc == P_VICTORY:
-        return proc_victory(s, fi)
-    if proc == P_SETUP:
-        return proc_setup(s, fi)
-    if proc == P_RESTART:
-        return proc_restart(s, fi)
-    raise RuntimeError("unknown procedure id on the stack")
+def step(s, fi):
+    """Run one stage of the procedure on frame ``fi``."""
+    return _step(s["f_proc"][fi], s, fi)
 
 
 @njit
