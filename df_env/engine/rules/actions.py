@@ -44,7 +44,14 @@ from ..model.constants import (
     SPACECRAFT,
     WORLD,
 )
-from ..model.events import EV_ACTION, EV_SETTLE, EV_UPKEEP, EV_WONDER, log
+from ..model.events import (
+    DISCARD_FROM_TABLEAU,
+    EV_ACTION,
+    EV_SETTLE,
+    EV_UPKEEP,
+    EV_WONDER,
+    log,
+)
 from ..model.layout import (
     B_HAND,
     B_LINE,
@@ -163,7 +170,7 @@ def proc_action(s, fi):
         else:
             c = hand_remove(s, p, s["ans"])
         add_counts(s, c, a)
-        to_discard(s, c, 2)
+        to_discard(s, c, DISCARD_FROM_TABLEAU)
         return goto(s, fi, ACTION_ASK_BOOST)
     if st == ACTION_BODY:
         if a < PLAN:

@@ -6,7 +6,11 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.queries import slot_card
 from ..model.constants import ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, PHYSICS, TECH
-from ..model.events import EV_ADVANCEMENT, log
+from ..model.events import (
+    DISCARD_FROM_DECK,
+    EV_ADVANCEMENT,
+    log,
+)
 from ..model.layout import (
     B_NUMBER,
     B_SPECIAL,
@@ -220,7 +224,7 @@ def _from_deck(s, fi, r, p, flags):
         return goto(s, fi, ADVANCE_ASK_LINE)
     if c < 0 or s["c_type"][c] != BLANK:
         if c >= 0:
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
         c = generate_card(s, BLANK)
     add_tech(s, p, c)
     r[R_ADVANCE_CARD] = c

@@ -5,7 +5,15 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.queries import slot_card, upkeep_payable
 from ..model.constants import FAIL, MAX_CHALLENGES
-from ..model.events import EV_CHALLENGE, EV_FAILURE, EV_HOMEWORLD, EV_UPKEEP, log
+from ..model.events import (
+    DISCARD_FROM_DECK,
+    DISCARD_FROM_TABLEAU,
+    EV_CHALLENGE,
+    EV_FAILURE,
+    EV_HOMEWORLD,
+    EV_UPKEEP,
+    log,
+)
 from ..model.layout import B_HAND, B_SPECIAL, B_TABLEAU, D_CHALLENGE, D_REHOME, D_UPKEEP_CARD, D_UPKEEP_PAY, WORLD_SLOT0
 from ..model.rng import below
 from .board import add_neutral_world, place_rivals, reduce, remove_world_at
@@ -91,7 +99,7 @@ def pop_challenge(s):
     s["chal_n"] = n - 1
     if c <= GENERATED_SUIT:
         return GENERATED_SUIT - c
-    to_discard(s, c, 1)
+    to_discard(s, c, DISCARD_FROM_DECK)
     return s["c_suit"][c]
 
 
@@ -129,7 +137,7 @@ def proc_challenges(s, fi):
         slot = s["ans"]
         c = slot_card(s, p, slot)
         if slot >= WORLD_SLOT0:
-            to_discard(s, remove_world_at(s, p, slot - WORLD_SLOT0), 2)
+            to_discard(s, remove_world_at(s, p, slot - WORLD_SLOT0), DISCARD_FROM_TABLEAU)
         else:
             s["c_upkeep"][c] -= 1
             log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])

@@ -13,6 +13,7 @@ from ..legality.queries import (
 )
 from ..model.constants import (
     ADVANCE_MODE_SKULL,
+    CULTURE,
     FIRST_SECTOR,
     FOOT,
     HAND,
@@ -118,7 +119,7 @@ def _table3(s, fi, p, v):
         if can_grow(s, p):
             return ask(s, fi, EVOKE_POPULATION, D_EVOKE_OWN, p, 0, 0)
     elif v == V_CULTURE:
-        gain(s, p, 0, 3)
+        gain(s, p, CULTURE, 3)
     elif v > V_CULTURE:
         gain(s, p, v - 2, 2)
     return goto(s, fi, EVOKE_TABLE4)

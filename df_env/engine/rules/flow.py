@@ -6,9 +6,14 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.mask import fill_mask
 from ..legality.queries import tableau_count
-from ..model.constants import ADV_ACTION, ART, BLACK_HOLE, HISTORY, PLAN, START
+from ..model.constants import ADV_ACTION, ART, BLACK_HOLE, CULTURE, HISTORY, PLAN, START
 from ..model.decisions import table_dispatch
-from ..model.events import EV_TURN, log
+from ..model.events import (
+    DISCARD_FROM_HAND,
+    DISCARD_FROM_TABLEAU,
+    EV_TURN,
+    log,
+)
 from ..model.layout import (
     ACTION_BLOCK,
     B_ADV,
@@ -163,7 +168,7 @@ def proc_turn(s, fi):
     if st == TURN_PAID:
         a = r[R_TURN_ACTION]
         c = hand_remove(s, p, s["ans"])
-        to_discard(s, c, 0)
+        to_discard(s, c, DISCARD_FROM_HAND)
         s["acts"] |= 1 << a
         s["n_acts"] += 1
         return call(s, fi, TURN_ASK_ACTION, P_ACTION, a, 0, p, c)
@@ -196,7 +201,7 @@ def _start_of_turn(s, p):
         draw(s, p, 5 - s["hand_n"][p])
     art = tableau_count(s, p, ART)
     if art > 0:
-        gain(s, p, 0, art)
+        gain(s, p, CULTURE, art)
         s["used"][ART] = art
     s["lookahead"][p] = 0  # History is a start-phase choice (R9 "in any order", R42): nothing seen yet this turn
 
@@ -231,7 +236,7 @@ def _start_choice(s, fi, p):
         c = remove_world_at(s, p, s["ans"] - WORLD_SLOT0)
     else:
         c = hand_remove(s, p, s["ans"])
-    to_discard(s, c, 2)
+    to_discard(s, c, DISCARD_FROM_TABLEAU)
     _consume_for_start(s, p, c)
     return goto(s, fi, TURN_ASK_START)
 
@@ -248,7 +253,7 @@ def _consume_for_start(s, p, c):
         if ADV_ACTION[a] != START:
             continue
         if a == ART:
-            gain(s, p, 0, 1)
+            gain(s, p, CULTURE, 1)
         elif a == HISTORY:
             look(s, p, s["lookahead"][p] + 1)
         else:

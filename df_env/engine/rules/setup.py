@@ -14,7 +14,11 @@ from ..model.constants import (
     NEUTRAL,
     WORLD,
 )
-from ..model.events import EV_HOMEWORLD, log
+from ..model.events import (
+    DISCARD_FROM_DECK,
+    EV_HOMEWORLD,
+    log,
+)
 from ..model.layout import D_HOME_PICK
 from .board import add_cubes, line_put, set_cubes
 from .cards import (
@@ -86,7 +90,7 @@ def discard_five(s):
         c = take_top(s)
         s["reveal"][i] = c
         if c >= 0:
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
 
 
 @njit
@@ -198,10 +202,10 @@ def setup_neutral_line(s):
         if c < 0:
             break
         if s["c_type"][c] != WORLD or _is_home_sector(s, s["c_sector"][c]):
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
             continue
         if s["line"][s["c_num"][c] - 1] >= 0:
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
             break
         line_put(s, c)
         full = True

@@ -5,7 +5,13 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.queries import suit_counts, victory_types, wonder_exists
 from ..model.constants import CIV, N_HISTORY
-from ..model.events import EV_CIVILIZATION, EV_WIN, EV_WONDER, log
+from ..model.events import (
+    DISCARD_FROM_PLAY,
+    EV_CIVILIZATION,
+    EV_WIN,
+    EV_WONDER,
+    log,
+)
 from ..model.layout import D_CIV_SUIT, D_VICTORY, D_WONDER_SUIT, PH_OVER, PH_VICTORY
 from .cards import generate_card, is_complete_tech, name_code, to_discard
 from .frames import RET, ask, goto
@@ -124,5 +130,5 @@ def make_civilization(s, p, v, suit):
         if is_complete_tech(s, t) and k < N_HISTORY:
             s["c_hist"][c, k] = t
             k += 1
-    to_discard(s, c, 3)
+    to_discard(s, c, DISCARD_FROM_PLAY)
     log(s, EV_CIVILIZATION, p, c, s["era"])
