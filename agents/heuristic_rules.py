@@ -16,12 +16,15 @@ from df_env.engine.model.constants import (
     ADV_GAIN,
     CIV,
     FAIL,
+    FIRST_SECTOR,
     MAX_TECHS,
+    N_SECTORS,
     NEIGH,
     PHYSICS,
     TECH,
     WORLD,
 )
+from df_env.engine.model.decisions import NUM_DECISIONS, table_dispatch
 from df_env.engine.model.layout import (
     B_ACTION,
     B_ADV,
@@ -300,7 +303,7 @@ def score_battle_action(s, p, hs):
     with no rival adjacent at all, for +1 on a low track."""
     any_rival = False
     best = 1.0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if not controls(s, p, x):
             continue
         for d in range(6):
@@ -440,7 +443,7 @@ def score_expand_to(s, p, x):
 def score_expand_count(s, k):
     r = s["f_reg"][s["sp"] - 1]
     src = r[1]
-    have = s["cubes"][src] if 0 < src < 37 else 2
+    have = s["cubes"][src] if 0 < src < N_SECTORS else 2
     return -abs(k - have // 2)
 
 
@@ -459,7 +462,7 @@ def score_battle_to(s, p, y):
 @njit
 def score_battle_count(s, k):
     src = s["f_reg"][s["sp"] - 1, 3]
-    have = s["cubes"][src] if 0 < src < 37 else 1
+    have = s["cubes"][src] if 0 < src < N_SECTORS else 1
     return float(k) if k < have else k - 5.0
 
 
@@ -548,87 +551,170 @@ def score_rehome(s, p, i):
 
 
 # ------------------------------------------------------------------------------------------------ dispatch
+# The scorer of each decision kind, all as f(s, p, b, i): score dispatches on the kind by a table (table_dispatch).
+@njit
+def _s_action(s, p, b, i):
+    return score_action(s, p, i if b == B_ACTION else 8)
+
+
+@njit
+def _s_spend(s, p, b, i):
+    return score_spend(s, p, i)
+
+
+@njit
+def _s_industry(s, p, b, i):
+    return 0.0 if b == B_SPECIAL else 2.0 - card_value(s, p, s["hand"][p, i])
+
+
+@njit
+def _s_wonder_use(s, p, b, i):
+    return 0.0 if b == B_SPECIAL else 4.0 - card_value(s, p, s["hand"][p, i])
+
+
+@njit
+def _s_boost(s, p, b, i):
+    return 1.0 if b == B_SPECIAL else 0.0
+
+
+@njit
+def _s_circle(s, p, b, i):
+    return score_circle(s, s["ctx"][1], b, i)
+
+
+@njit
+def _s_tech_line(s, p, b, i):
+    return score_tech_line(s, p, s["ctx"][0], i)
+
+
+@njit
+def _s_pick_line_suit(s, p, b, i):
+    return SUIT_BEST[i] if b == B_SUIT else 4.0
+
+
+@njit
+def _s_chem(s, p, b, i):
+    return score_chem(s, b, i)
+
+
+@njit
+def _s_pay_track(s, p, b, i):
+    return score_pay_track(s, p, i)
+
+
+@njit
+def _s_track_gain(s, p, b, i):
+    return score_track_gain(s, p, i)
+
+
+@njit
+def _s_infra_target(s, p, b, i):
+    c = slot_card(s, p, i)
+    return n_written(s, c) - s["c_upkeep"][c]
+
+
+@njit
+def _s_world_sector(s, p, b, i):
+    return score_world_sector(s, p, i)
+
+
+@njit
+def _s_sector_own(s, p, b, i):
+    return score_sector_own(s, p, i)
+
+
+@njit
+def _s_biology(s, p, b, i):
+    return 0.0 if b == B_SPECIAL else 1.0 + score_sector_own(s, p, i)
+
+
+@njit
+def _s_source(s, p, b, i):
+    return s["cubes"][i] - (1.5 if i == home_sector(s, p) else 0.0)
+
+
+@njit
+def _s_expand_to(s, p, b, i):
+    return score_expand_to(s, p, i)
+
+
+@njit
+def _s_spacecraft(s, p, b, i):
+    return 0.0 if b == B_SPECIAL else score_expand_to(s, p, i) - 1.0
+
+
+@njit
+def _s_empty_target(s, p, b, i):
+    return score_empty_target(s, p, i)
+
+
+@njit
+def _s_expand_count(s, p, b, i):
+    return score_expand_count(s, i)
+
+
+@njit
+def _s_battle_from(s, p, b, i):
+    return 0.5 if b == B_SPECIAL else float(s["cubes"][i])
+
+
+@njit
+def _s_battle_to(s, p, b, i):
+    return score_battle_to(s, p, i)
+
+
+@njit
+def _s_battle_count(s, p, b, i):
+    return score_battle_count(s, i)
+
+
+@njit
+def _s_battle_defense(s, p, b, i):
+    return float(i)
+
+
+@njit
+def _s_plan_suit(s, p, b, i):
+    return score_plan_suit(s, p, i)
+
+
+@njit
+def _s_home_pick(s, p, b, i):
+    return score_home_pick(s, i)
+
+
+@njit
+def _s_rehome(s, p, b, i):
+    return score_rehome(s, p, i)
+
+
+@njit
+def _s_any(s, p, b, i):
+    return 0.0  # VICTORY, CIV_SUIT, WONDER_SUIT: any legal choice (ties broken at random)
+
+
+SCORERS = {
+    D_ACTION: _s_action, D_START: score_start, D_CHALLENGE: score_challenge, D_UPKEEP_CARD: score_upkeep_card,
+    D_PAY: _s_spend, D_UPKEEP_PAY: _s_spend, D_DISCARD: _s_spend, D_INDUSTRY: _s_industry,
+    D_WONDER_USE: _s_wonder_use, D_BOOST: _s_boost, D_ADVANCE_TARGET: score_advance_target, D_CIRCLE: _s_circle,
+    D_TECH_LINE: _s_tech_line, D_PICK_LINE_SUIT: _s_pick_line_suit, D_CHEM: _s_chem, D_PAY_TRACK: _s_pay_track,
+    D_TRACK_GAIN: _s_track_gain, D_INFRA_TARGET: _s_infra_target, D_SETTLE_SOURCE: score_settle_source,
+    D_WORLD_SECTOR: _s_world_sector, D_GROW_TARGET: _s_sector_own, D_EVOKE_OWN: _s_sector_own,
+    D_BIOLOGY: _s_biology, D_EXPAND_FROM: _s_source, D_EXPLORE_FROM: _s_source, D_FOOT_FROM: _s_source,
+    D_EXPAND_TO: _s_expand_to, D_FOOT_TO: _s_expand_to, D_SPACECRAFT: _s_spacecraft, D_EXPLORE_TO: _s_empty_target,
+    D_EVOKE_EMPTY: _s_empty_target, D_EXPAND_COUNT: _s_expand_count, D_FOOT_COUNT: _s_expand_count,
+    D_BATTLE_FROM: _s_battle_from, D_BATTLE_TO: _s_battle_to, D_EVOKE_RIVAL: _s_battle_to,
+    D_BATTLE_COUNT: _s_battle_count, D_BATTLE_DEFENSE: _s_battle_defense, D_PLAN_SUIT: _s_plan_suit,
+    D_HOME_PICK: _s_home_pick, D_REHOME: _s_rehome,
+}
+_score = njit(table_dispatch("_score", "s, p, b, i", [SCORERS.get(k, "") for k in range(NUM_DECISIONS)], globals(),
+                             default="_s_any"))
+
+
 @njit
 def score(s, p, dk, b, i):
     """The heuristic's score of choice ``i`` of block ``b`` for decision ``dk`` of player p (higher is better)."""
-    if dk == D_ACTION:
-        return score_action(s, p, i if b == B_ACTION else 8)
-    if dk == D_START:
-        return score_start(s, p, b, i)
-    if dk == D_CHALLENGE:
-        return score_challenge(s, p, b, i)
-    if dk == D_UPKEEP_CARD:
-        return score_upkeep_card(s, p, b, i)
-    if dk == D_PAY or dk == D_UPKEEP_PAY or dk == D_DISCARD:
-        return score_spend(s, p, i)
-    if dk == D_INDUSTRY:
-        return 0.0 if b == B_SPECIAL else 2.0 - card_value(s, p, s["hand"][p, i])
-    if dk == D_WONDER_USE:
-        return 0.0 if b == B_SPECIAL else 4.0 - card_value(s, p, s["hand"][p, i])
-    if dk == D_BOOST:
-        return 1.0 if b == B_SPECIAL else 0.0
-    if dk == D_ADVANCE_TARGET:
-        return score_advance_target(s, p, b, i)
-    return _score_advancements(s, p, dk, b, i)
-
-
-@njit
-def _score_advancements(s, p, dk, b, i):
-    """Scores of the advancement, track and tableau decisions (then the sector ones)."""
-    if dk == D_CIRCLE:
-        return score_circle(s, s["ctx"][1], b, i)
-    if dk == D_TECH_LINE:
-        return score_tech_line(s, p, s["ctx"][0], i)
-    if dk == D_PICK_LINE_SUIT:
-        return SUIT_BEST[i] if b == B_SUIT else 4.0
-    if dk == D_CHEM:
-        return score_chem(s, b, i)
-    if dk == D_PAY_TRACK:
-        return score_pay_track(s, p, i)
-    if dk == D_TRACK_GAIN:
-        return score_track_gain(s, p, i)
-    if dk == D_INFRA_TARGET:
-        c = slot_card(s, p, i)
-        return n_written(s, c) - s["c_upkeep"][c]
-    if dk == D_SETTLE_SOURCE:
-        return score_settle_source(s, p, b, i)
-    if dk == D_WORLD_SECTOR:
-        return score_world_sector(s, p, i)
-    return _score_sectors(s, p, dk, b, i)
-
-
-@njit
-def _score_sectors(s, p, dk, b, i):
-    """Scores of the decisions that choose a sector, a count or a suit."""
-    if dk == D_GROW_TARGET or dk == D_EVOKE_OWN:
-        return score_sector_own(s, p, i)
-    if dk == D_BIOLOGY:
-        return 0.0 if b == B_SPECIAL else 1.0 + score_sector_own(s, p, i)
-    if dk == D_EXPAND_FROM or dk == D_EXPLORE_FROM or dk == D_FOOT_FROM:
-        return s["cubes"][i] - (1.5 if i == home_sector(s, p) else 0.0)
-    if dk == D_EXPAND_TO or dk == D_FOOT_TO:
-        return score_expand_to(s, p, i)
-    if dk == D_SPACECRAFT:
-        return 0.0 if b == B_SPECIAL else score_expand_to(s, p, i) - 1.0
-    if dk == D_EXPLORE_TO or dk == D_EVOKE_EMPTY:
-        return score_empty_target(s, p, i)
-    if dk == D_EXPAND_COUNT or dk == D_FOOT_COUNT:
-        return score_expand_count(s, i)
-    if dk == D_BATTLE_FROM:
-        return 0.5 if b == B_SPECIAL else float(s["cubes"][i])
-    if dk == D_BATTLE_TO or dk == D_EVOKE_RIVAL:
-        return score_battle_to(s, p, i)
-    if dk == D_BATTLE_COUNT:
-        return score_battle_count(s, i)
-    if dk == D_BATTLE_DEFENSE:
-        return float(i)
-    if dk == D_PLAN_SUIT:
-        return score_plan_suit(s, p, i)
-    if dk == D_HOME_PICK:
-        return score_home_pick(s, i)
-    if dk == D_REHOME:
-        return score_rehome(s, p, i)
-    return 0.0  # VICTORY, CIV_SUIT, WONDER_SUIT: any legal choice (ties broken at random)
+    return _score(dk, s, p, b, i)
 
 
 @njit

@@ -28,6 +28,17 @@ import numpy as np
 
 from df_env.engine._jit import njit
 from df_env.engine.legality.queries import n_wonders
+from df_env.engine.model.constants import (
+    CULTURE,
+    FIRST_SECTOR,
+    MIGHT,
+    N_SECTORS,
+    WIN_CUBES,
+    WIN_CULTURE,
+    WIN_SECTORS,
+    WIN_TRACK,
+    XENO,
+)
 
 W_TABLEAU, W_VICTORY, W_WONDERS = 0.5, 0.4, 0.1
 
@@ -63,13 +74,13 @@ def victory_part(s, p):
     """``V``: progress towards the nearest of the six victory conditions, in [0, 1]."""
     n_sec = 0
     n_cub = 0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["owner"][x] == p and s["cubes"][x] > 0:
             n_sec += 1
             n_cub += s["cubes"][x]
-    v = max(n_sec / 12.0, n_cub / 25.0, s["tracks"][p, 0] / 12.0)
-    for t in range(1, 4):
-        v = max(v, s["tracks"][p, t] / 6.0)
+    v = max(n_sec / WIN_SECTORS, n_cub / WIN_CUBES, s["tracks"][p, CULTURE] / WIN_CULTURE)
+    for t in range(MIGHT, XENO + 1):
+        v = max(v, s["tracks"][p, t] / WIN_TRACK)
     return min(1.0, max(0.0, v))
 
 
@@ -83,7 +94,7 @@ def wonders_part(s, p):
     if need == 0 or h < 0:
         return 1.0
     hs = s["c_sector"][h]
-    seen = np.zeros(37, dtype=np.bool_)
+    seen = np.zeros(N_SECTORS, dtype=np.bool_)
     n = 0
     for i in range(s["worlds_n"][p]):
         x = s["c_sector"][s["worlds"][p, i]]

@@ -19,7 +19,8 @@ BOXES = [  # (label, y, colour)
     ("observation/ (encode, determinize)    text/ (render, card and event text)    io/ (positions)", 3, "#f95738"),
     ("rules/: flow (frames), setup, actions, advancing, evoke, endturn, victory  +  legality/: mask, queries", 2,
      "#0d3b66"),
-    ("model/: constants + tables, state record, action layout, rng, events, names", 1, "#083d77"),
+    ("model/: constants + tables, state record, action layout, decision catalogue, rng, events, names", 1,
+     "#083d77"),
 ]
 
 

@@ -6,10 +6,9 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from .._jit import njit
 from ..model.constants import (
+    ADVANCE,
     ADVANCE_MODE_FREE,
     ADVANCE_MODE_SKULL,
     COMPUTATION,
@@ -17,17 +16,21 @@ from ..model.constants import (
     EVOKE,
     EXPAND,
     EXPLORATION,
+    FIRST_SECTOR,
     FTL,
+    GROW,
     HISTORY,
     INFRASTRUCTURE,
     MAX_TECHS,
     MAX_WORLDS,
+    N_SECTORS,
     NEIGH,
     PLAN,
     SETTLE,
     SOCIETY,
     START,
 )
+from ..model.decisions import CATALOGUE, table_dispatch
 from ..model.layout import (
     B_ACTION,
     B_ADV,
@@ -43,56 +46,11 @@ from ..model.layout import (
     B_TRACK,
     B_VICTORY,
     BLOCK_START,
-    D_ACTION,
-    D_ADVANCE_TARGET,
-    D_BATTLE_COUNT,
-    D_BATTLE_DEFENSE,
-    D_BATTLE_FROM,
-    D_BATTLE_TO,
-    D_BIOLOGY,
-    D_BOOST,
-    D_CHALLENGE,
-    D_CHEM,
-    D_CIRCLE,
-    D_CIV_SUIT,
-    D_DISCARD,
-    D_EVOKE_EMPTY,
-    D_EVOKE_OWN,
-    D_EVOKE_RIVAL,
-    D_EXPAND_COUNT,
-    D_EXPAND_FROM,
-    D_EXPAND_TO,
-    D_EXPLORE_FROM,
-    D_EXPLORE_TO,
-    D_FOOT_COUNT,
-    D_FOOT_FROM,
-    D_FOOT_TO,
-    D_GROW_TARGET,
-    D_HOME_PICK,
-    D_INDUSTRY,
-    D_INFRA_TARGET,
-    D_PAY,
-    D_PAY_TRACK,
-    D_PICK_LINE_SUIT,
-    D_PLAN_SUIT,
-    D_REHOME,
-    D_SETTLE_SOURCE,
-    D_SPACECRAFT,
-    D_START,
-    D_TECH_LINE,
-    D_TRACK_GAIN,
-    D_UPKEEP_CARD,
-    D_UPKEEP_PAY,
-    D_VICTORY,
-    D_WONDER_SUIT,
-    D_WONDER_USE,
-    D_WORLD_SECTOR,
     DECK,
     FAIL,
     GENERATE,
     KEEP,
     NEW_WORLD,
-    NUM_DECISIONS,
     PASS,
     REDRAW,
     TECH_SLOT0,
@@ -144,7 +102,7 @@ def fill_mask(s):
     s["mask"][:] = 0
     dk = s["dk"]
     if dk != 0:
-        _fill(s, dk, s["dplayer"])
+        _fill(dk, s, s["dplayer"], s["ctx"])
     n = 0
     for v in s["mask"]:
         if v:
@@ -153,270 +111,38 @@ def fill_mask(s):
     return n
 
 
-# the group filler of each decision kind (the order of the fillers below), one table read per decision
-_FILL_GROUPS = (
-    (D_HOME_PICK, D_CIRCLE, D_CHEM, D_PICK_LINE_SUIT,),
-    (D_START, D_DISCARD, D_PAY_TRACK, D_INFRA_TARGET, D_EXPLORE_FROM, D_EXPLORE_TO,),
-    (D_ACTION, D_PAY, D_BOOST, D_INDUSTRY, D_SETTLE_SOURCE, D_WORLD_SECTOR,),
-    (D_GROW_TARGET, D_EVOKE_OWN, D_BIOLOGY, D_ADVANCE_TARGET, D_TECH_LINE,),
-    (D_BATTLE_FROM, D_BATTLE_TO, D_BATTLE_COUNT, D_BATTLE_DEFENSE, D_EXPAND_COUNT, D_FOOT_COUNT, D_TRACK_GAIN,),
-    (D_EXPAND_FROM, D_EXPAND_TO, D_SPACECRAFT, D_WONDER_USE, D_PLAN_SUIT,),
-    (D_UPKEEP_CARD, D_UPKEEP_PAY, D_CHALLENGE, D_REHOME, D_VICTORY, D_CIV_SUIT, D_WONDER_SUIT,),
-    (D_EVOKE_EMPTY, D_EVOKE_RIVAL, D_FOOT_FROM, D_FOOT_TO,),
-)
-FILL_GROUP = np.full(NUM_DECISIONS, -1, dtype=np.int64)
-for _g, _kinds in enumerate(_FILL_GROUPS):
-    FILL_GROUP[list(_kinds)] = _g
+# ------------------------------------------------------------------------------------------------ the fillers
+# One per decision kind (several kinds share one), named by the kind's record in model/decisions.py: it marks the
+# legal choices of player p with the decision's context ctx. The dispatch on the kind is _fill, at the end.
+@njit
+def fill_home_pick(s, p, ctx):
+    for i in range(5):
+        if home_pick_ok(s, s["reveal"][i], ctx[0]):
+            _on(s, B_REVEAL, i)
 
 
 @njit
-def _fill(s, dk, p):
-    """Mark the legal choices of decision ``dk`` of player ``p``: the group filler that owns the kind
-    (``FILL_GROUP``) does it."""
-    ctx = s["ctx"]
-    g = FILL_GROUP[dk]
-    if g == 0:
-        _fill_setup(s, dk, p, ctx)
-    elif g == 1:
-        _fill_turn_start(s, dk, p, ctx)
-    elif g == 2:
-        _fill_action(s, dk, p, ctx)
-    elif g == 3:
-        _fill_grow_advance(s, dk, p, ctx)
-    elif g == 4:
-        _fill_battle(s, dk, p, ctx)
-    elif g == 5:
-        _fill_expand(s, dk, p, ctx)
-    elif g == 6:
-        _fill_end_turn(s, dk, p, ctx)
-    elif g == 7:
-        _fill_evoke(s, dk, p, ctx)
-
-
-@njit
-def _fill_setup(s, dk, p, ctx):
-    """The homeworld pick and generated advancements (circle, Chemistry, line suit)."""
-    if dk == D_HOME_PICK:
-        for i in range(5):
-            if home_pick_ok(s, s["reveal"][i], ctx[0]):
-                _on(s, B_REVEAL, i)
-    elif dk == D_CIRCLE:
-        for i in range(6):
-            _on(s, B_NUMBER, i)
-        _on(s, B_SPECIAL, GENERATE)
-    elif dk == D_CHEM:
-        _on(s, B_SPECIAL, KEEP)
-        _on(s, B_SPECIAL, REDRAW)
-    elif dk == D_PICK_LINE_SUIT:
-        for i in range(6):
-            _on(s, B_SUIT, i)
-        _on(s, B_SPECIAL, GENERATE)
-    else:
-        return False
-    return True
-
-
-@njit
-def _fill_turn_start(s, dk, p, ctx):
-    """The start phase (start choice, discard, track payment, Infrastructure) and EXPLORE."""
-    if dk == D_START:
-        _start(s, p)
-    elif dk == D_DISCARD:
-        _all_hand(s, p)
-    elif dk == D_PAY_TRACK:
-        for t in range(4):
-            if can_pay_track(s, p, t):
-                _on(s, B_TRACK, t)
-    elif dk == D_INFRA_TARGET:
-        for slot in range(WORLD_SLOT0):
-            c = slot_card(s, p, slot)
-            if c >= 0 and s["c_upkeep"][c] < 3:
-                _on(s, B_TABLEAU, slot)
-    elif dk == D_EXPLORE_FROM:
-        for x in range(1, 37):
-            if explore_source_ok(s, p, x):
-                _on(s, B_SECTOR, x)
-    elif dk == D_EXPLORE_TO:
-        for d in range(6):
-            y = NEIGH[ctx[0], d]
-            if y > 0 and s["cubes"][y] == 0:
-                _on(s, B_SECTOR, y)
-    else:
-        return False
-    return True
-
-
-@njit
-def _fill_action(s, dk, p, ctx):
-    """The action choice, payment, boosts, Industry, SETTLE and its world."""
-    if dk == D_ACTION:
-        _actions(s, p)
-    elif dk == D_PAY:
-        for i in range(s["hand_n"][p]):
-            if pay_ok(s, p, ctx[0], s["hand"][p, i]):
-                _on(s, B_HAND, i)
-    elif dk == D_BOOST:
-        _boost(s, p, ctx[0])
-    elif dk == D_INDUSTRY:
-        _all_hand(s, p)
-        _on(s, B_SPECIAL, PASS)
-    elif dk == D_SETTLE_SOURCE:
-        _settle_sources(s, p)
-    elif dk == D_WORLD_SECTOR:
-        for x in range(1, 37):
-            if controls(s, p, x):
-                _on(s, B_SECTOR, x)
-    else:
-        return False
-    return True
-
-
-@njit
-def _fill_grow_advance(s, dk, p, ctx):
-    """GROW, Biology, ADVANCE and the tech line."""
-    if dk == D_GROW_TARGET or dk == D_EVOKE_OWN:
-        for x in range(1, 37):
-            if own_with_room(s, p, x):
-                _on(s, B_SECTOR, x)
-    elif dk == D_BIOLOGY:
-        for x in range(1, 37):
-            if own_with_room(s, p, x) and x != ctx[0] and s["mark"][x] == 0:
-                _on(s, B_SECTOR, x)
-        _on(s, B_SPECIAL, PASS)
-    elif dk == D_ADVANCE_TARGET:
-        _advance_targets(s, p, ctx[0])
-    elif dk == D_TECH_LINE:
-        c = ctx[0]
-        for k in range(3):
-            if s["c_slot_num"][c, k] == 0:
-                _on(s, B_SUIT, s["c_slot_suit"][c, k])
-    else:
-        return False
-    return True
-
-
-@njit
-def _fill_battle(s, dk, p, ctx):
-    """BATTLE, the counts of a move, the track gained."""
-    if dk == D_BATTLE_FROM:
-        for x in range(1, 37):
-            if battle_source_fresh(s, p, x):
-                _on(s, B_SECTOR, x)
-        if ctx[0] > 0:
-            _on(s, B_SPECIAL, PASS)
-    elif dk == D_BATTLE_TO:
-        for d in range(6):
-            y = NEIGH[ctx[0], d]
-            if y > 0 and s["cubes"][y] > 0 and s["owner"][y] != p and not battle_pair_used(s, ctx[0], y):
-                _on(s, B_SECTOR, y)
-    elif dk == D_BATTLE_COUNT or dk == D_BATTLE_DEFENSE or dk == D_EXPAND_COUNT or dk == D_FOOT_COUNT:
-        for k in range(ctx[0], ctx[1] + 1):
-            _on(s, B_COUNT, k)
-    elif dk == D_TRACK_GAIN:
-        for t in range(4):
-            _on(s, B_TRACK, t)
-    else:
-        return False
-    return True
-
-
-@njit
-def _fill_expand(s, dk, p, ctx):
-    """EXPAND (and Spacecraft), a wonder's use, PLAN."""
-    if dk == D_EXPAND_FROM:
-        for x in range(1, 37):
-            if expand_source_ok(s, p, x, 1 + s["cnt"][FTL]):
-                _on(s, B_SECTOR, x)
-    elif dk == D_EXPAND_TO or dk == D_SPACECRAFT:
-        for x in range(1, 37):
-            if expand_dest_ok(s, p, ctx[0], x, 1 + s["cnt"][FTL]) and s["mark"][x] == 0:
-                _on(s, B_SECTOR, x)
-        if dk == D_SPACECRAFT:
-            _on(s, B_SPECIAL, PASS)
-    elif dk == D_WONDER_USE:
-        for i in range(s["hand_n"][p]):
-            if s["c_suit"][s["hand"][p, i]] == s["wonder_suit"][ctx[0]]:
-                _on(s, B_HAND, i)
-        _on(s, B_SPECIAL, PASS)
-    elif dk == D_PLAN_SUIT:
-        for i in range(6):
-            _on(s, B_SUIT, i)
-    else:
-        return False
-    return True
-
-
-@njit
-def _fill_end_turn(s, dk, p, ctx):
-    """Upkeep, challenges, a new homeworld, victory and civilization or wonder suits."""
-    if dk == D_UPKEEP_CARD:
-        for slot in range(WORLD_SLOT0):
-            if upkeep_payable(s, p, slot_card(s, p, slot)):
-                _on(s, B_TABLEAU, slot)
-        _on(s, B_SPECIAL, PASS)
-    elif dk == D_UPKEEP_PAY:
-        for i in range(s["hand_n"][p]):
-            if has_written_suit(s, ctx[0], s["c_suit"][s["hand"][p, i]]):
-                _on(s, B_HAND, i)
-    elif dk == D_CHALLENGE:
-        for i in range(s["hand_n"][p]):
-            if s["c_suit"][s["hand"][p, i]] == ctx[0]:
-                _on(s, B_HAND, i)
-        for slot in range(WORLD_SLOT0 + s["worlds_n"][p]):
-            if challenge_card_ok(s, p, slot, ctx[0]):
-                _on(s, B_TABLEAU, slot)
-        _on(s, B_SPECIAL, FAIL)
-    elif dk == D_REHOME:
-        for i in range(s["worlds_n"][p]):
-            _on(s, B_TABLEAU, WORLD_SLOT0 + i)
-    elif dk == D_VICTORY:
-        _bits(s, B_VICTORY, ctx[0])
-    elif dk == D_CIV_SUIT or dk == D_WONDER_SUIT:
-        _bits(s, B_SUIT, ctx[0])
-    else:
-        return False
-    return True
-
-
-@njit
-def _fill_evoke(s, dk, p, ctx):
-    """EVOKE's targets and a foothold."""
-    if dk == D_EVOKE_EMPTY:
-        for x in range(1, 37):
-            if empty_adjacent_to_own(s, p, x):
-                _on(s, B_SECTOR, x)
-    elif dk == D_EVOKE_RIVAL:
-        for x in range(1, 37):
-            if rival_adjacent_to_own(s, p, x):
-                _on(s, B_SECTOR, x)
-    elif dk == D_FOOT_FROM:
-        for x in range(1, 37):
-            if foot_source_ok(s, p, x):
-                _on(s, B_SECTOR, x)
-    elif dk == D_FOOT_TO:
-        for d in range(6):
-            y = NEIGH[ctx[0], d]
-            if y > 0 and y != ctx[1] and foot_dest_ok(s, p, ctx[0], y):
-                _on(s, B_SECTOR, y)
-    else:
-        return False
-    return True
-
-@njit
-def _bits(s, block, bits):
+def fill_circle(s, p, ctx):
     for i in range(6):
-        if (bits >> i) & 1:
-            _on(s, block, i)
+        _on(s, B_NUMBER, i)
+    _on(s, B_SPECIAL, GENERATE)
 
 
 @njit
-def _all_hand(s, p):
-    for i in range(s["hand_n"][p]):
-        _on(s, B_HAND, i)
+def fill_chem(s, p, ctx):
+    _on(s, B_SPECIAL, KEEP)
+    _on(s, B_SPECIAL, REDRAW)
 
 
 @njit
-def _start(s, p):
+def fill_pick_line_suit(s, p, ctx):
+    for i in range(6):
+        _on(s, B_SUIT, i)
+    _on(s, B_SPECIAL, GENERATE)
+
+
+@njit
+def fill_start(s, p, ctx):
     for a in (COMPUTATION, INFRASTRUCTURE, HISTORY, ECONOMY, EXPLORATION):
         if start_adv_usable(s, p, a):
             _on(s, B_ADV, a)
@@ -429,6 +155,283 @@ def _start(s, p):
     _on(s, B_SPECIAL, PASS)
 
 
+@njit
+def fill_any_hand(s, p, ctx):
+    for i in range(s["hand_n"][p]):
+        _on(s, B_HAND, i)
+
+
+@njit
+def fill_pay_track(s, p, ctx):
+    for t in range(4):
+        if can_pay_track(s, p, t):
+            _on(s, B_TRACK, t)
+
+
+@njit
+def fill_infra_target(s, p, ctx):
+    for slot in range(WORLD_SLOT0):
+        c = slot_card(s, p, slot)
+        if c >= 0 and s["c_upkeep"][c] < 3:
+            _on(s, B_TABLEAU, slot)
+
+
+@njit
+def fill_explore_from(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if explore_source_ok(s, p, x):
+            _on(s, B_SECTOR, x)
+
+
+@njit
+def fill_explore_to(s, p, ctx):
+    for d in range(6):
+        y = NEIGH[ctx[0], d]
+        if y > 0 and s["cubes"][y] == 0:
+            _on(s, B_SECTOR, y)
+
+
+@njit
+def fill_action(s, p, ctx):
+    for a in range(8):
+        if action_ok(s, p, a):
+            _on(s, B_ACTION, a)
+    _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_pay(s, p, ctx):
+    for i in range(s["hand_n"][p]):
+        if pay_ok(s, p, ctx[0], s["hand"][p, i]):
+            _on(s, B_HAND, i)
+
+
+@njit
+def fill_boost(s, p, ctx):
+    a = ctx[0]
+    for i in range(s["worlds_n"][p]):
+        if world_consumable(s, p, s["worlds"][p, i], a):
+            _on(s, B_TABLEAU, WORLD_SLOT0 + i)
+    for i in range(s["hand_n"][p]):
+        if consumable_in_hand(s, s["hand"][p, i], a):
+            _on(s, B_HAND, i)
+    if boost_pass_ok(s, p, a):
+        _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_industry(s, p, ctx):
+    fill_any_hand(s, p, ctx)
+    _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_settle_source(s, p, ctx):
+    for k in range(6):
+        if line_settle_ok(s, p, k):
+            _on(s, B_LINE, k)
+    if not owns_any_sector(s, p):
+        return
+    has_world = hand_has_world(s, p)
+    for i in range(s["hand_n"][p]):
+        c = s["hand"][p, i]
+        if world_in_controlled_sector(s, p, c) or (not has_world and s["c_type"][c] == 0):
+            _on(s, B_HAND, i)
+    if s["cnt"][SOCIETY] > 0 or (not has_world and not hand_has_blank(s, p)):
+        _on(s, B_SPECIAL, NEW_WORLD)
+
+
+@njit
+def fill_world_sector(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if controls(s, p, x):
+            _on(s, B_SECTOR, x)
+
+
+@njit
+def fill_own_with_room(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if own_with_room(s, p, x):
+            _on(s, B_SECTOR, x)
+
+
+@njit
+def fill_biology(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if own_with_room(s, p, x) and x != ctx[0] and s["mark"][x] == 0:
+            _on(s, B_SECTOR, x)
+    _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_advance_target(s, p, ctx):
+    mode = ctx[0]
+    if mode != ADVANCE_MODE_SKULL:  # EVOKE skull advances techs only (R17)
+        h = s["home"][p]
+        if h >= 0 and n_written(s, h) < 3:
+            _on(s, B_TABLEAU, 0)
+        for i in range(s["worlds_n"][p]):
+            if n_written(s, s["worlds"][p, i]) < 3:
+                _on(s, B_TABLEAU, WORLD_SLOT0 + i)
+    for i in range(s["techs_n"][p]):
+        if n_written(s, s["techs"][p, i]) < 3:
+            _on(s, B_TABLEAU, TECH_SLOT0 + i)
+    if s["techs_n"][p] < MAX_TECHS:  # R41: a full tableau row takes no new tech
+        _on(s, B_SPECIAL, DECK)
+    if mode == ADVANCE_MODE_FREE:  # the conquest's free ADVANCE may be declined (2.2 SETTLE "may", R47)
+        _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_tech_line(s, p, ctx):
+    c = ctx[0]
+    for k in range(3):
+        if s["c_slot_num"][c, k] == 0:
+            _on(s, B_SUIT, s["c_slot_suit"][c, k])
+
+
+@njit
+def fill_battle_from(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if battle_source_fresh(s, p, x):
+            _on(s, B_SECTOR, x)
+    if ctx[0] > 0:
+        _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_battle_to(s, p, ctx):
+    for d in range(6):
+        y = NEIGH[ctx[0], d]
+        if y > 0 and s["cubes"][y] > 0 and s["owner"][y] != p and not battle_pair_used(s, ctx[0], y):
+            _on(s, B_SECTOR, y)
+
+
+@njit
+def fill_count_range(s, p, ctx):
+    for k in range(ctx[0], ctx[1] + 1):
+        _on(s, B_COUNT, k)
+
+
+@njit
+def fill_any_track(s, p, ctx):
+    for t in range(4):
+        _on(s, B_TRACK, t)
+
+
+@njit
+def fill_expand_from(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if expand_source_ok(s, p, x, 1 + s["cnt"][FTL]):
+            _on(s, B_SECTOR, x)
+
+
+@njit
+def fill_expand_to(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if expand_dest_ok(s, p, ctx[0], x, 1 + s["cnt"][FTL]) and s["mark"][x] == 0:
+            _on(s, B_SECTOR, x)
+
+
+@njit
+def fill_spacecraft(s, p, ctx):
+    fill_expand_to(s, p, ctx)
+    _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_wonder_use(s, p, ctx):
+    for i in range(s["hand_n"][p]):
+        if s["c_suit"][s["hand"][p, i]] == s["wonder_suit"][ctx[0]]:
+            _on(s, B_HAND, i)
+    _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_any_suit(s, p, ctx):
+    for i in range(6):
+        _on(s, B_SUIT, i)
+
+
+@njit
+def fill_upkeep_card(s, p, ctx):
+    for slot in range(WORLD_SLOT0):
+        if upkeep_payable(s, p, slot_card(s, p, slot)):
+            _on(s, B_TABLEAU, slot)
+    _on(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_upkeep_pay(s, p, ctx):
+    for i in range(s["hand_n"][p]):
+        if has_written_suit(s, ctx[0], s["c_suit"][s["hand"][p, i]]):
+            _on(s, B_HAND, i)
+
+
+@njit
+def fill_challenge(s, p, ctx):
+    for i in range(s["hand_n"][p]):
+        if s["c_suit"][s["hand"][p, i]] == ctx[0]:
+            _on(s, B_HAND, i)
+    for slot in range(WORLD_SLOT0 + s["worlds_n"][p]):
+        if challenge_card_ok(s, p, slot, ctx[0]):
+            _on(s, B_TABLEAU, slot)
+    _on(s, B_SPECIAL, FAIL)
+
+
+@njit
+def fill_rehome(s, p, ctx):
+    for i in range(s["worlds_n"][p]):
+        _on(s, B_TABLEAU, WORLD_SLOT0 + i)
+
+
+@njit
+def fill_victory(s, p, ctx):
+    _bits(s, B_VICTORY, ctx[0])
+
+
+@njit
+def fill_suit_bits(s, p, ctx):
+    _bits(s, B_SUIT, ctx[0])
+
+
+@njit
+def fill_evoke_empty(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if empty_adjacent_to_own(s, p, x):
+            _on(s, B_SECTOR, x)
+
+
+@njit
+def fill_evoke_rival(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if rival_adjacent_to_own(s, p, x):
+            _on(s, B_SECTOR, x)
+
+
+@njit
+def fill_foot_from(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if foot_source_ok(s, p, x):
+            _on(s, B_SECTOR, x)
+
+
+@njit
+def fill_foot_to(s, p, ctx):
+    for d in range(6):
+        y = NEIGH[ctx[0], d]
+        if y > 0 and y != ctx[1] and foot_dest_ok(s, p, ctx[0], y):
+            _on(s, B_SECTOR, y)
+
+
+@njit
+def _bits(s, block, bits):
+    for i in range(6):
+        if (bits >> i) & 1:
+            _on(s, block, i)
+
+
+# ------------------------------------------------------------------------------------------------ helpers
 @njit
 def pay_ok(s, p, a, c):
     """Hand card c may pay for action a (R12): its suit for the six suited actions, a civilization card whose
@@ -452,34 +455,14 @@ def action_ok(s, p, a):
         return False  # R41: a full row of settled worlds takes no more
     if a == PLAN:
         return True
-    if a == 2 and not can_grow(s, p):
+    if a == GROW and not can_grow(s, p):
         return False
-    if a == 3 and not advance_target_exists(s, p):
+    if a == ADVANCE and not advance_target_exists(s, p):
         return False  # nothing can take an advancement (R14, R41)
     for i in range(s["hand_n"][p]):
         if pay_ok(s, p, a, s["hand"][p, i]):
             return True
     return False
-
-
-@njit
-def _actions(s, p):
-    for a in range(8):
-        if action_ok(s, p, a):
-            _on(s, B_ACTION, a)
-    _on(s, B_SPECIAL, PASS)
-
-
-@njit
-def _boost(s, p, a):
-    for i in range(s["worlds_n"][p]):
-        if world_consumable(s, p, s["worlds"][p, i], a):
-            _on(s, B_TABLEAU, WORLD_SLOT0 + i)
-    for i in range(s["hand_n"][p]):
-        if consumable_in_hand(s, s["hand"][p, i], a):
-            _on(s, B_HAND, i)
-    if boost_pass_ok(s, p, a):
-        _on(s, B_SPECIAL, PASS)
 
 
 @njit
@@ -492,36 +475,6 @@ def boost_pass_ok(s, p, a):
     return True
 
 
-@njit
-def _settle_sources(s, p):
-    for k in range(6):
-        if line_settle_ok(s, p, k):
-            _on(s, B_LINE, k)
-    if not owns_any_sector(s, p):
-        return
-    has_world = hand_has_world(s, p)
-    for i in range(s["hand_n"][p]):
-        c = s["hand"][p, i]
-        if world_in_controlled_sector(s, p, c) or (not has_world and s["c_type"][c] == 0):
-            _on(s, B_HAND, i)
-    if s["cnt"][SOCIETY] > 0 or (not has_world and not hand_has_blank(s, p)):
-        _on(s, B_SPECIAL, NEW_WORLD)
-
-
-@njit
-def _advance_targets(s, p, mode):
-    if mode != ADVANCE_MODE_SKULL:  # EVOKE skull advances techs only (R17)
-        h = s["home"][p]
-        if h >= 0 and n_written(s, h) < 3:
-            _on(s, B_TABLEAU, 0)
-        for i in range(s["worlds_n"][p]):
-            if n_written(s, s["worlds"][p, i]) < 3:
-                _on(s, B_TABLEAU, WORLD_SLOT0 + i)
-    for i in range(s["techs_n"][p]):
-        if n_written(s, s["techs"][p, i]) < 3:
-            _on(s, B_TABLEAU, TECH_SLOT0 + i)
-    if s["techs_n"][p] < MAX_TECHS:  # R41: a full tableau row takes no new tech
-        _on(s, B_SPECIAL, DECK)
-    if mode == ADVANCE_MODE_FREE:  # the conquest's free ADVANCE may be declined (2.2 SETTLE "may", R47)
-        _on(s, B_SPECIAL, PASS)
-
+# ------------------------------------------------------------------------------------------------ dispatch
+# _fill(dk, s, p, ctx) calls the filler of kind dk named by the catalogue (generated from it: see table_dispatch)
+_fill = njit(table_dispatch("_fill", "s, p, ctx", [d.fill for d in CATALOGUE], globals()))

@@ -9,20 +9,33 @@ from ..model.constants import (
     BLACK_HOLE,
     CIV,
     COMPUTATION,
+    CULTURE,
     DIST,
     ECONOMY,
     EXPLORATION,
+    FIRST_SECTOR,
     FTL,
     HISTORY,
     INFRASTRUCTURE,
     MAX_CUBES,
     MAX_TECHS,
+    MIGHT,
+    N_SECTORS,
     NEIGH,
     NEUTRAL,
     SOCIETY,
     START,
     TECH,
+    V_CULTURE,
+    V_MIGHT,
+    V_POPULATION,
+    V_TERRITORY,
+    WIN_CUBES,
+    WIN_CULTURE,
+    WIN_SECTORS,
+    WIN_TRACK,
     WORLD,
+    XENO,
 )
 from ..model.layout import TECH_SLOT0, WORLD_SLOT0
 from ..rules.board import adjacent_to_own, any_track_payable, controls, is_rival_of
@@ -124,7 +137,7 @@ def home_or_tech(s, c):
 # ------------------------------------------------------------------------------------------------ sectors
 @njit
 def owns_any_sector(s, p):
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if controls(s, p, x):
             return True
     return False
@@ -148,7 +161,7 @@ def rival_adjacent_to_own(s, p, x):
 
 @njit
 def any_rival_adjacent(s, p):
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if rival_adjacent_to_own(s, p, x):
             return True
     return False
@@ -168,7 +181,7 @@ def expand_dest_ok(s, p, src, x, reach):
 def expand_source_ok(s, p, x, reach):
     if not controls(s, p, x) or s["cubes"][x] < 2:
         return False
-    for y in range(1, 37):
+    for y in range(FIRST_SECTOR, N_SECTORS):
         if expand_dest_ok(s, p, x, y, reach):
             return True
     return False
@@ -176,7 +189,7 @@ def expand_source_ok(s, p, x, reach):
 
 @njit
 def can_expand(s, p, reach):
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if expand_source_ok(s, p, x, reach):
             return True
     return False
@@ -195,7 +208,7 @@ def explore_source_ok(s, p, x):
 
 @njit
 def can_explore(s, p):
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if explore_source_ok(s, p, x):
             return True
     return False
@@ -223,7 +236,7 @@ def foot_source_ok(s, p, x):
 
 @njit
 def can_grow(s, p):
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if own_with_room(s, p, x):
             return True
     return False
@@ -408,7 +421,7 @@ def suit_counts(s, p):
 
 @njit
 def wonder_exists(s, v, suit):
-    for x in range(37):
+    for x in range(N_SECTORS):
         if s["wonder"][x] == v and s["wonder_suit"][x] == suit:
             return True
     return False
@@ -417,7 +430,7 @@ def wonder_exists(s, v, suit):
 @njit
 def n_wonders(s):
     n = 0
-    for x in range(37):
+    for x in range(N_SECTORS):
         if s["wonder"][x] >= 0:
             n += 1
     return n
@@ -440,19 +453,19 @@ def victory_types(s, p):
     mask = 0
     n_sec = 0
     n_cub = 0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["owner"][x] == p and s["cubes"][x] > 0:
             n_sec += 1
             n_cub += s["cubes"][x]
-    if n_sec >= 12:
-        mask |= 1
-    if n_cub >= 25:
-        mask |= 2
-    if s["tracks"][p, 0] >= 12:
-        mask |= 4
-    for t in range(1, 4):
-        if s["tracks"][p, t] >= 6:
-            mask |= 1 << (t + 2)
+    if n_sec >= WIN_SECTORS:
+        mask |= 1 << V_TERRITORY
+    if n_cub >= WIN_CUBES:
+        mask |= 1 << V_POPULATION
+    if s["tracks"][p, CULTURE] >= WIN_CULTURE:
+        mask |= 1 << V_CULTURE
+    for t in range(MIGHT, XENO + 1):
+        if s["tracks"][p, t] >= WIN_TRACK:
+            mask |= 1 << (V_MIGHT + t - MIGHT)
     return mask
 
 

@@ -38,6 +38,9 @@ TRACK_LOSE = np.array([-99, -6, -6, -6], dtype=np.int64)  # reaching this loses 
 V_TERRITORY, V_POPULATION, V_CULTURE, V_MIGHT, V_STABILITY, V_XENO = range(6)
 VICTORY_LETTERS = "TPCMSX"
 VICTORY_NAMES = ("Territory", "Population", "Culture", "Might", "Stability", "Xeno")
+# The thresholds of the victory conditions (section 3, R23), written only here: sectors held, cubes on the map,
+# Culture, and Might, Stability or Xeno.
+WIN_SECTORS, WIN_CUBES, WIN_CULTURE, WIN_TRACK = 12, 25, 12, 6
 
 # ---------------------------------------------------------------------------------------------- card types
 BLANK, WORLD, TECH, CIV = range(4)
@@ -65,6 +68,7 @@ _ACTION_CODES = {name: i for i, name in enumerate(ACTION_NAMES)} | {"START": STA
 
 ADV_NAMES: tuple[str, ...] = tuple(row["name"] for row in _TABLES["table5_advancements"])
 ADV_NOTES: tuple[str, ...] = tuple(row["note"] for row in _TABLES["table5_advancements"])
+N_ADVANCEMENTS = 36  # advancement a = 6 * suit + (number - 1)
 # ADV_ACTION[a] = action index (0..5) or START for advancement a = 6 * suit + (number - 1).
 ADV_ACTION = np.array([_ACTION_CODES[row["action"]] for row in _TABLES["table5_advancements"]], dtype=np.int64)
 assert [SUIT_LETTERS.index(r["suit"]) * 6 + r["number"] - 1 for r in _TABLES["table5_advancements"]] == list(
@@ -125,6 +129,8 @@ FAILURE_TEXTS: tuple[tuple[str, ...], ...] = tuple(
 _MAP = json.loads(resources.files("df_env.engine").joinpath("data/galaxy_map.json").read_text())
 N_SECTORS = 37  # index 0 = black hole, index (a-1)*6+b = printed sector "ab"
 BLACK_HOLE = 0
+FIRST_SECTOR = 1  # the 36 sectors around the black hole: range(FIRST_SECTOR, N_SECTORS)
+N_MAP_SECTORS = N_SECTORS - FIRST_SECTOR
 SECTOR_IDS = np.array([0] + [10 * a + b for a in range(1, 7) for b in range(1, 7)], dtype=np.int64)
 
 
@@ -168,4 +174,4 @@ def _distances() -> np.ndarray:
 
 
 DIST = _distances()
-assert all(DIST[a, b] == DIST[b, a] for a in range(37) for b in range(37)), "map adjacency is not symmetric"
+assert (DIST == DIST.T).all(), "map adjacency is not symmetric"

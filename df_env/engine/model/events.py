@@ -12,6 +12,9 @@ from .constants import MAX_EVENTS
 
 EV_DRAW = 1  # player drew card a into his hand
 EV_DISCARD = 2  # card a went to the discard pile (b: 0 from hand, 1 from deck as a random value, 2 from tableau)
+# where a discarded card came from (EV_DISCARD's b): a hand, the deck (also a discard drawn as a random value), a
+# tableau, or elsewhere in play (the neutral line, a new civilization card)
+DISCARD_FROM_HAND, DISCARD_FROM_DECK, DISCARD_FROM_TABLEAU, DISCARD_FROM_PLAY = range(4)
 EV_TRACK = 3  # player's track a is now b
 EV_CUBES = 4  # sector a now holds b cubes of owner `player` (3 neutral, -1 empty)
 EV_ACTION = 5  # player took action a (b = 1 when free, from a conquest)

@@ -36,33 +36,21 @@ import numpy as np
 
 from .._jit import njit
 from ..model.constants import ADV_ACTION, MAX_PLAYERS, N_SECTORS, NEUTRAL, START
+from ..model.decisions import (
+    CTX_KIND,
+    K_ACTION,
+    K_ADV,
+    K_BITS,
+    K_CARD,
+    K_CHEM,
+    K_FLAG,
+    K_SECTOR,
+    K_SECTOR2,
+    K_SUIT,
+    K_VALUE,
+)
 from ..model.layout import (
-    D_ADVANCE_TARGET,
-    D_BATTLE_COUNT,
-    D_BATTLE_DEFENSE,
-    D_BATTLE_FROM,
-    D_BATTLE_TO,
-    D_BIOLOGY,
-    D_BOOST,
-    D_CHALLENGE,
-    D_CHEM,
-    D_CIRCLE,
-    D_CIV_SUIT,
-    D_EXPAND_COUNT,
-    D_EXPAND_TO,
-    D_EXPLORE_TO,
-    D_FOOT_COUNT,
-    D_FOOT_TO,
     D_HOME_PICK,
-    D_PAY,
-    D_PAY_TRACK,
-    D_PICK_LINE_SUIT,
-    D_SPACECRAFT,
-    D_TECH_LINE,
-    D_UPKEEP_PAY,
-    D_VICTORY,
-    D_WONDER_SUIT,
-    D_WONDER_USE,
     NUM_DECISIONS,
 )
 from ..model.state import State
@@ -251,21 +239,7 @@ def observation_layout(num_players: int) -> ObservationLayout:
     return LAYOUTS[num_players]
 
 
-# ---------------------------------------------------------------------------------------------- context kinds
-K_NONE, K_CARD, K_SECTOR, K_SECTOR2, K_SUIT, K_ACTION, K_ADV, K_VALUE, K_FLAG, K_BITS, K_CHEM = range(11)
-CTX_KIND = np.zeros((NUM_DECISIONS, 2), dtype=np.int64)
-for _dk, _k0, _k1 in (
-    (D_HOME_PICK, K_FLAG, K_NONE), (D_CIRCLE, K_CARD, K_SUIT), (D_CHEM, K_FLAG, K_CHEM),
-    (D_PICK_LINE_SUIT, K_CARD, K_VALUE), (D_PAY_TRACK, K_ADV, K_NONE), (D_EXPLORE_TO, K_SECTOR, K_NONE),
-    (D_PAY, K_ACTION, K_NONE), (D_BOOST, K_ACTION, K_NONE), (D_BIOLOGY, K_SECTOR, K_NONE),
-    (D_ADVANCE_TARGET, K_FLAG, K_NONE), (D_TECH_LINE, K_CARD, K_NONE), (D_BATTLE_FROM, K_VALUE, K_NONE),
-    (D_BATTLE_TO, K_SECTOR, K_NONE), (D_BATTLE_COUNT, K_VALUE, K_VALUE), (D_BATTLE_DEFENSE, K_VALUE, K_VALUE),
-    (D_EXPAND_TO, K_SECTOR, K_NONE), (D_EXPAND_COUNT, K_VALUE, K_VALUE), (D_SPACECRAFT, K_SECTOR, K_NONE),
-    (D_WONDER_USE, K_SECTOR, K_NONE), (D_UPKEEP_PAY, K_CARD, K_NONE), (D_CHALLENGE, K_SUIT, K_NONE),
-    (D_VICTORY, K_BITS, K_NONE), (D_CIV_SUIT, K_BITS, K_NONE), (D_WONDER_SUIT, K_BITS, K_NONE),
-    (D_FOOT_TO, K_SECTOR, K_SECTOR2), (D_FOOT_COUNT, K_VALUE, K_VALUE),
-):
-    CTX_KIND[_dk] = (_k0, _k1)
+# context kinds: CTX_KIND[dk] = the K_* kinds of (ctx[0], ctx[1]), from the decision catalogue (model/decisions.py)
 # the action column of each advancement as a does_* feature index (START -> 6, PLAN/EVOKE none -> -1)
 ADV_DOES = np.array([6 if a == START else (a if a < 6 else -1) for a in ADV_ACTION], dtype=np.int64)
 

@@ -6,7 +6,11 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.queries import slot_card
 from ..model.constants import ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, PHYSICS, TECH
-from ..model.events import EV_ADVANCEMENT, log
+from ..model.events import (
+    DISCARD_FROM_DECK,
+    EV_ADVANCEMENT,
+    log,
+)
 from ..model.layout import (
     B_NUMBER,
     B_SPECIAL,
@@ -33,9 +37,11 @@ from .cards import (
 )
 from .frames import F_CHEM, F_CIRCLE, F_FREEPICK, P_GEN_ADV, P_MAKE_TECH, RET, ask, call, goto
 
-# P_GEN_ADV registers: 0 card, 1 line (-1: next line of a world, suit generated), 2 flags, 3 player, 4 suit,
-# 5 number
-# stages: 0 suit, 1 chemistry on the suit, 2 circling, 3 circling answer, 4 number, 5 chemistry on the number
+# P_GEN_ADV stages and registers: the card, the line (-1: the next line of a world, its suit generated), flags
+# (F_CIRCLE, F_CHEM, F_FREEPICK), the player, the suit, the number
+(GEN_SUIT, GEN_CHEM_SUIT, GEN_CIRCLE, GEN_CIRCLED, GEN_NUMBER, GEN_CHEM_NUMBER, GEN_SUIT_REDRAW,
+ GEN_NUMBER_REDRAW) = range(8)
+R_GEN_CARD, R_GEN_LINE, R_GEN_FLAGS, R_GEN_PLAYER, R_GEN_SUIT, R_GEN_NUMBER = range(6)
 
 
 @njit
@@ -45,9 +51,9 @@ def _chem_left(s, flags):
 
 @njit
 def _finish(s, r, circled):
-    c, k = r[0], r[1]
-    write_advancement(s, c, k, r[4], r[5], circled)
-    log(s, EV_ADVANCEMENT, r[3], c, 6 * r[4] + r[5] - 1)
+    c, k = r[R_GEN_CARD], r[R_GEN_LINE]
+    write_advancement(s, c, k, r[R_GEN_SUIT], r[R_GEN_NUMBER], circled)
+    log(s, EV_ADVANCEMENT, r[R_GEN_PLAYER], c, 6 * r[R_GEN_SUIT] + r[R_GEN_NUMBER] - 1)
     return RET
 
 
@@ -56,49 +62,52 @@ def proc_gen_adv(s, fi):
     """One advancement on card r0: a world draws its suit then its number, a tech line has its suit (R14)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    if st == 0:
-        if r[1] < 0:
-            r[1] = n_written(s, r[0])
-            r[4] = random_suit(s)
-            return goto(s, fi, 1)
-        r[4] = s["c_slot_suit"][r[0], r[1]]
-        return goto(s, fi, 2)
-    if st == 1:  # Chemistry may redraw the suit card, after seeing it
-        if _chem_left(s, r[2]):
-            return ask(s, fi, 6, D_CHEM, r[3], 0, r[4])
-        return goto(s, fi, 2)
-    if st == 6:
+    if st == GEN_SUIT:
+        if r[R_GEN_LINE] < 0:
+            r[R_GEN_LINE] = n_written(s, r[R_GEN_CARD])
+            r[R_GEN_SUIT] = random_suit(s)
+            return goto(s, fi, GEN_CHEM_SUIT)
+        r[R_GEN_SUIT] = s["c_slot_suit"][r[R_GEN_CARD], r[R_GEN_LINE]]
+        return goto(s, fi, GEN_CIRCLE)
+    if st == GEN_CHEM_SUIT:  # Chemistry may redraw the suit card, after seeing it
+        if _chem_left(s, r[R_GEN_FLAGS]):
+            return ask(s, fi, GEN_SUIT_REDRAW, D_CHEM, r[R_GEN_PLAYER], 0, r[R_GEN_SUIT])
+        return goto(s, fi, GEN_CIRCLE)
+    if st == GEN_SUIT_REDRAW:
         if s["ans_kind"] == B_SPECIAL and s["ans"] == REDRAW:
             s["cnt"][CHEMISTRY] -= 1
-            r[4] = random_suit(s)
-            return goto(s, fi, 1)
-        return goto(s, fi, 2)
-    if st == 2:
-        if r[2] & (F_CIRCLE | F_FREEPICK):
-            return ask(s, fi, 3, D_CIRCLE, r[3], r[0], r[4])
-        return goto(s, fi, 4)
-    if st == 3:
+            r[R_GEN_SUIT] = random_suit(s)
+            return goto(s, fi, GEN_CHEM_SUIT)
+        return goto(s, fi, GEN_CIRCLE)
+    if st == GEN_CIRCLE:
+        if r[R_GEN_FLAGS] & (F_CIRCLE | F_FREEPICK):
+            return ask(s, fi, GEN_CIRCLED, D_CIRCLE, r[R_GEN_PLAYER], r[R_GEN_CARD], r[R_GEN_SUIT])
+        return goto(s, fi, GEN_NUMBER)
+    if st == GEN_CIRCLED:
         if s["ans_kind"] == B_NUMBER:
-            r[5] = s["ans"] + 1
+            r[R_GEN_NUMBER] = s["ans"] + 1
             return _finish(s, r, True)
-        return goto(s, fi, 4)
-    if st == 4:
-        r[5] = random_number(s)
-        return goto(s, fi, 5)
-    if st == 5:
-        if _chem_left(s, r[2]):
-            return ask(s, fi, 7, D_CHEM, r[3], 1, r[5])
+        return goto(s, fi, GEN_NUMBER)
+    if st == GEN_NUMBER:
+        r[R_GEN_NUMBER] = random_number(s)
+        return goto(s, fi, GEN_CHEM_NUMBER)
+    if st == GEN_CHEM_NUMBER:
+        if _chem_left(s, r[R_GEN_FLAGS]):
+            return ask(s, fi, GEN_NUMBER_REDRAW, D_CHEM, r[R_GEN_PLAYER], 1, r[R_GEN_NUMBER])
         return _finish(s, r, False)
-    # st == 7: the number's Chemistry answer
+    # GEN_NUMBER_REDRAW: the number's Chemistry answer
     if s["ans_kind"] == B_SPECIAL and s["ans"] == REDRAW:
         s["cnt"][CHEMISTRY] -= 1
-        r[5] = random_number(s)
-        return goto(s, fi, 5)
+        r[R_GEN_NUMBER] = random_number(s)
+        return goto(s, fi, GEN_CHEM_NUMBER)
     return _finish(s, r, False)
 
 
-# P_MAKE_TECH registers: 0 card, 1 flags, 2 line, 3 player, 4 suit. A free pick (EVOKE skull) is register 9 of
-# the calling P_ADVANCE frame (fi - 1): 1 while unused.
+# P_MAKE_TECH stages and registers: the card, flags, the line being drawn, the player, the suit. EVOKE skull's
+# free pick is kept by the calling P_ADVANCE frame (fi - 1): free_pick_left, use_free_pick.
+(MAKE_TECH_BEGIN, MAKE_TECH_NEXT_LINE, MAKE_TECH_PICKED, MAKE_TECH_DRAW_SUIT, MAKE_TECH_CHEM,
+ MAKE_TECH_REDRAW) = range(6)
+R_MAKE_TECH_CARD, R_MAKE_TECH_FLAGS, R_MAKE_TECH_LINE, R_MAKE_TECH_PLAYER, R_MAKE_TECH_SUIT = range(5)
 
 
 @njit
@@ -106,47 +115,61 @@ def proc_make_tech(s, fi):
     """Card r0 becomes a tech of this era with 3 suits drawn top to bottom (1.4, R14)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    c = r[0]
-    if st == 0:
+    c = r[R_MAKE_TECH_CARD]
+    if st == MAKE_TECH_BEGIN:
         s["c_type"][c] = TECH
         s["c_era"][c] = s["era"]
         s["c_sector"][c] = -1
-        return goto(s, fi, 1)
-    if st == 1:
-        if r[2] == 3:
+        return goto(s, fi, MAKE_TECH_NEXT_LINE)
+    if st == MAKE_TECH_NEXT_LINE:
+        if r[R_MAKE_TECH_LINE] == 3:
             return RET
-        if s["f_reg"][fi - 1, 9] == 1:
-            return ask(s, fi, 2, D_PICK_LINE_SUIT, r[3], c, r[2])
-        return goto(s, fi, 3)
-    if st == 2:
+        if free_pick_left(s, fi - 1):
+            return ask(s, fi, MAKE_TECH_PICKED, D_PICK_LINE_SUIT, r[R_MAKE_TECH_PLAYER], c, r[R_MAKE_TECH_LINE])
+        return goto(s, fi, MAKE_TECH_DRAW_SUIT)
+    if st == MAKE_TECH_PICKED:
         if s["ans_kind"] == B_SUIT:
-            s["f_reg"][fi - 1, 9] = 0
+            use_free_pick(s, fi - 1)
             return _set_line_suit(s, fi, r, s["ans"])
-        return goto(s, fi, 3)
-    if st == 3:
-        r[4] = random_suit(s)
-        return goto(s, fi, 4)
-    if st == 4:
-        if _chem_left(s, r[1]):
-            return ask(s, fi, 5, D_CHEM, r[3], 0, r[4])
-        return _set_line_suit(s, fi, r, r[4])
-    # st == 5
+        return goto(s, fi, MAKE_TECH_DRAW_SUIT)
+    if st == MAKE_TECH_DRAW_SUIT:
+        r[R_MAKE_TECH_SUIT] = random_suit(s)
+        return goto(s, fi, MAKE_TECH_CHEM)
+    if st == MAKE_TECH_CHEM:
+        if _chem_left(s, r[R_MAKE_TECH_FLAGS]):
+            return ask(s, fi, MAKE_TECH_REDRAW, D_CHEM, r[R_MAKE_TECH_PLAYER], 0, r[R_MAKE_TECH_SUIT])
+        return _set_line_suit(s, fi, r, r[R_MAKE_TECH_SUIT])
+    # MAKE_TECH_REDRAW
     if s["ans_kind"] == B_SPECIAL and s["ans"] == REDRAW:
         s["cnt"][CHEMISTRY] -= 1
-        r[4] = random_suit(s)
-        return goto(s, fi, 4)
-    return _set_line_suit(s, fi, r, r[4])
+        r[R_MAKE_TECH_SUIT] = random_suit(s)
+        return goto(s, fi, MAKE_TECH_CHEM)
+    return _set_line_suit(s, fi, r, r[R_MAKE_TECH_SUIT])
 
 
 @njit
 def _set_line_suit(s, fi, r, suit):
-    s["c_slot_suit"][r[0], r[2]] = suit
-    r[2] += 1
-    return goto(s, fi, 1)
+    s["c_slot_suit"][r[R_MAKE_TECH_CARD], r[R_MAKE_TECH_LINE]] = suit
+    r[R_MAKE_TECH_LINE] += 1
+    return goto(s, fi, MAKE_TECH_NEXT_LINE)
 
 
-# P_ADVANCE registers: 0 player, 1 mode (ADVANCE_MODE_ACTION, ADVANCE_MODE_SKULL EVOKE skull, ADVANCE_MODE_FREE the
-# conquest's free ADVANCE: the action, which may be declined), 2 card, 9 free pick (skull)
+# P_ADVANCE stages and registers: the player, the mode (ADVANCE_MODE_ACTION, ADVANCE_MODE_SKULL EVOKE skull,
+# ADVANCE_MODE_FREE the conquest's free ADVANCE: the action, which may be declined), the card, the free pick (skull:
+# 1 while unused)
+ADVANCE_ASK, ADVANCE_TARGET, ADVANCE_ASK_LINE, ADVANCE_LINE, ADVANCE_DONE = 0, 1, 3, 4, 9
+R_ADVANCE_PLAYER, R_ADVANCE_MODE, R_ADVANCE_CARD, R_ADVANCE_FREE_PICK = 0, 1, 2, 9
+
+
+@njit
+def free_pick_left(s, fa):
+    """EVOKE skull's free pick (R17) of the P_ADVANCE frame fa is not used yet."""
+    return s["f_reg"][fa, R_ADVANCE_FREE_PICK] == 1
+
+
+@njit
+def use_free_pick(s, fa):
+    s["f_reg"][fa, R_ADVANCE_FREE_PICK] = 0
 
 
 @njit
@@ -154,27 +177,27 @@ def proc_advance(s, fi):
     """ADVANCE: a card of the tableau gets an advancement, or a card from the deck becomes/extends a tech."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    skull = r[1] == ADVANCE_MODE_SKULL
+    p = r[R_ADVANCE_PLAYER]
+    skull = r[R_ADVANCE_MODE] == ADVANCE_MODE_SKULL
     flags = 0 if skull else F_CHEM
-    if st == 0:
-        r[9] = 1 if skull else 0
-        return ask(s, fi, 1, D_ADVANCE_TARGET, p, r[1], 0)
-    if st == 1:
+    if st == ADVANCE_ASK:
+        r[R_ADVANCE_FREE_PICK] = 1 if skull else 0
+        return ask(s, fi, ADVANCE_TARGET, D_ADVANCE_TARGET, p, r[R_ADVANCE_MODE], 0)
+    if st == ADVANCE_TARGET:
         if s["ans_kind"] == B_SPECIAL and s["ans"] == PASS:
             return RET  # the conquest's free ADVANCE declined (R47)
         if s["ans_kind"] == B_SPECIAL and s["ans"] == DECK:
             return _from_deck(s, fi, r, p, flags)
         c = slot_card(s, p, s["ans"])
-        r[2] = c
+        r[R_ADVANCE_CARD] = c
         if s["c_type"][c] == TECH:
-            return goto(s, fi, 3)
+            return goto(s, fi, ADVANCE_ASK_LINE)
         circle = F_CIRCLE if n_circled(s, c) == 0 else 0
-        return call(s, fi, 9, P_GEN_ADV, c, -1, flags | circle, p)
-    if st == 3:
-        return ask(s, fi, 4, D_TECH_LINE, p, r[2], 0)
-    if st == 4:
-        c = r[2]
+        return call(s, fi, ADVANCE_DONE, P_GEN_ADV, c, -1, flags | circle, p)
+    if st == ADVANCE_ASK_LINE:
+        return ask(s, fi, ADVANCE_LINE, D_TECH_LINE, p, r[R_ADVANCE_CARD], 0)
+    if st == ADVANCE_LINE:
+        c = r[R_ADVANCE_CARD]
         line = 0
         for k in range(3):
             if s["c_slot_num"][c, k] == 0 and s["c_slot_suit"][c, k] == s["ans"]:
@@ -182,11 +205,11 @@ def proc_advance(s, fi):
                 break
         if not skull:
             circle = F_CIRCLE if n_circled(s, c) < 1 + s["cnt"][PHYSICS] else 0  # Physics, R14
-        elif r[9] == 1:
+        elif r[R_ADVANCE_FREE_PICK] == 1:
             circle = F_FREEPICK  # EVOKE skull: the free pick, without the circling limit (R17)
         else:
             circle = F_CIRCLE if n_circled(s, c) == 0 else 0
-        return call(s, fi, 9, P_GEN_ADV, c, line, flags | circle, p)
+        return call(s, fi, ADVANCE_DONE, P_GEN_ADV, c, line, flags | circle, p)
     return RET
 
 
@@ -197,13 +220,13 @@ def _from_deck(s, fi, r, p, flags):
     c = take_top(s)
     if c >= 0 and s["c_type"][c] == TECH and n_written(s, c) < 3:
         add_tech(s, p, c)
-        r[2] = c
-        return goto(s, fi, 3)
+        r[R_ADVANCE_CARD] = c
+        return goto(s, fi, ADVANCE_ASK_LINE)
     if c < 0 or s["c_type"][c] != BLANK:
         if c >= 0:
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
         c = generate_card(s, BLANK)
     add_tech(s, p, c)
-    r[2] = c
-    return call(s, fi, 3, P_MAKE_TECH, c, flags, 0, p)
+    r[R_ADVANCE_CARD] = c
+    return call(s, fi, ADVANCE_ASK_LINE, P_MAKE_TECH, c, flags, 0, p)
 

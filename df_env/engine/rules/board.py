@@ -6,9 +6,11 @@ from __future__ import annotations
 from .._jit import njit
 from ..model.constants import (
     BLACK_HOLE,
+    FIRST_SECTOR,
     MAX_CUBES,
     MAX_TECHS,
     MAX_WORLDS,
+    N_SECTORS,
     NEIGH,
     NEUTRAL,
     TRACK_LOSE,
@@ -17,6 +19,9 @@ from ..model.constants import (
     WORLD,
 )
 from ..model.events import (
+    DISCARD_FROM_DECK,
+    DISCARD_FROM_PLAY,
+    DISCARD_FROM_TABLEAU,
     EV_CUBES,
     EV_HOMEWORLD,
     EV_LOSE,
@@ -128,7 +133,7 @@ def move_cubes(s, src, dst, p, k):
 @njit
 def n_cubes_of(s, p):
     n = 0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["owner"][x] == p:
             n += s["cubes"][x]
     return n
@@ -137,7 +142,7 @@ def n_cubes_of(s, p):
 @njit
 def n_sectors_of(s, p):
     n = 0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["owner"][x] == p and s["cubes"][x] > 0:
             n += 1
     return n
@@ -216,7 +221,7 @@ def line_put(s, c):
     k = s["c_num"][c] - 1
     old = s["line"][k]
     if old >= 0:
-        to_discard(s, old, 3)
+        to_discard(s, old, DISCARD_FROM_PLAY)
     s["line"][k] = c
     log(s, EV_NEUTRAL_WORLD, -1, c, old)
     return old
@@ -249,7 +254,7 @@ def add_neutral_world(s):
             c = take_top(s)
             if s["c_type"][c] == WORLD:
                 break
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
     else:
         c = new_random_world(s)
     line_put(s, c)
@@ -300,7 +305,7 @@ def sector_lost(s, p, x):
         c = s["worlds"][p, i]
         if s["c_sector"][c] == x:
             remove_world_at(s, p, i)
-            to_discard(s, c, 2)
+            to_discard(s, c, DISCARD_FROM_TABLEAU)
         else:
             i += 1
     h = s["home"][p]
@@ -354,10 +359,10 @@ def clear_player(s, p):
         s["c_paid"][h] = 0
         line_put(s, h)
     while s["techs_n"][p] > 0:
-        to_discard(s, remove_tech_at(s, p, s["techs_n"][p] - 1), 2)
+        to_discard(s, remove_tech_at(s, p, s["techs_n"][p] - 1), DISCARD_FROM_TABLEAU)
     while s["worlds_n"][p] > 0:
-        to_discard(s, remove_world_at(s, p, s["worlds_n"][p] - 1), 2)
+        to_discard(s, remove_world_at(s, p, s["worlds_n"][p] - 1), DISCARD_FROM_TABLEAU)
     discard_hand(s, p)
-    for x in range(37):
+    for x in range(N_SECTORS):
         if s["owner"][x] == p and s["cubes"][x] > 0:
             set_cubes(s, x, NEUTRAL, 0 if x == BLACK_HOLE else 1)

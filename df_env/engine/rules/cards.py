@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from .._jit import njit
 from ..model.constants import BLANK, MAX_CARDS, MAX_HAND, TECH, WORLD
-from ..model.events import EV_DISCARD, EV_DRAW, EV_NEW_CARD, EV_RANDOM, EV_SHUFFLE, log
+from ..model.events import (
+    DISCARD_FROM_DECK,
+    DISCARD_FROM_HAND,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_NEW_CARD,
+    EV_RANDOM,
+    EV_SHUFFLE,
+    log,
+)
 from ..model.rng import below, next_u32
 
 
@@ -149,7 +158,7 @@ def random_number(s):
         v = 1 + below(s["rng"], 6)
     else:
         v = s["c_num"][c]
-        to_discard(s, c, 1)
+        to_discard(s, c, DISCARD_FROM_DECK)
     log(s, EV_RANDOM, -1, 0, v)
     return v
 
@@ -162,7 +171,7 @@ def random_suit(s):
         v = below(s["rng"], 6)
     else:
         v = s["c_suit"][c]
-        to_discard(s, c, 1)
+        to_discard(s, c, DISCARD_FROM_DECK)
     log(s, EV_RANDOM, -1, 1, v)
     return v
 
@@ -221,7 +230,7 @@ def end_reveal(s, p):
 @njit
 def discard_from_hand(s, p, i):
     c = hand_remove(s, p, i)
-    to_discard(s, c, 0)
+    to_discard(s, c, DISCARD_FROM_HAND)
     return c
 
 

@@ -5,42 +5,55 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.queries import slot_card, upkeep_payable
 from ..model.constants import FAIL, MAX_CHALLENGES
-from ..model.events import EV_CHALLENGE, EV_FAILURE, EV_HOMEWORLD, EV_UPKEEP, log
+from ..model.events import (
+    DISCARD_FROM_DECK,
+    DISCARD_FROM_TABLEAU,
+    EV_CHALLENGE,
+    EV_FAILURE,
+    EV_HOMEWORLD,
+    EV_UPKEEP,
+    log,
+)
 from ..model.layout import B_HAND, B_SPECIAL, B_TABLEAU, D_CHALLENGE, D_REHOME, D_UPKEEP_CARD, D_UPKEEP_PAY, WORLD_SLOT0
 from ..model.rng import below
 from .board import add_neutral_world, place_rivals, reduce, remove_world_at
 from .cards import discard_from_hand, random_number, take_top, to_discard
-from .frames import RET, ask, goto
+from .frames import P_REHOME, RET, ask, goto, push
 
 GENERATED_SUIT = -10  # a challenge with no card behind it (R7) is stored as GENERATED_SUIT - suit
 
 
 # ------------------------------------------------------------------------------------------------ payment
-# P_UPKEEP registers: 0 player, 1 card being paid
+# P_UPKEEP stages and registers: the player, the card being paid
+UPKEEP_ASK_CARD, UPKEEP_CARD, UPKEEP_PAID, UPKEEP_CHALLENGES = range(4)
+R_UPKEEP_PLAYER, R_UPKEEP_CARD = range(2)
+
+
 @njit
 def proc_upkeep(s, fi):
     """Pay upkeep card by card with hand cards of a written suit (+1 cube, at most 3); each unpaid homeworld
     or tech adds a challenge, then one more is always added (2.3, R18)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_UPKEEP_PLAYER]
+    if st == UPKEEP_ASK_CARD:
         for slot in range(WORLD_SLOT0):
             if upkeep_payable(s, p, slot_card(s, p, slot)):
-                return ask(s, fi, 1, D_UPKEEP_CARD, p, 0, 0)
-        return goto(s, fi, 3)
-    if st == 1:
+                return ask(s, fi, UPKEEP_CARD, D_UPKEEP_CARD, p, 0, 0)
+        return goto(s, fi, UPKEEP_CHALLENGES)
+    if st == UPKEEP_CARD:
         if s["ans_kind"] == B_SPECIAL:
-            return goto(s, fi, 3)
-        r[1] = slot_card(s, p, s["ans"])
-        return ask(s, fi, 2, D_UPKEEP_PAY, p, r[1], 0)
-    if st == 2:
-        c = r[1]
+            return goto(s, fi, UPKEEP_CHALLENGES)
+        r[R_UPKEEP_CARD] = slot_card(s, p, s["ans"])
+        return ask(s, fi, UPKEEP_PAID, D_UPKEEP_PAY, p, r[R_UPKEEP_CARD], 0)
+    if st == UPKEEP_PAID:
+        c = r[R_UPKEEP_CARD]
         discard_from_hand(s, p, s["ans"])
         s["c_upkeep"][c] = min(3, s["c_upkeep"][c] + 1)
         s["c_paid"][c] = 1
         log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
-        return goto(s, fi, 0)
+        return goto(s, fi, UPKEEP_ASK_CARD)
+    # UPKEEP_CHALLENGES
     for slot in range(WORLD_SLOT0):
         c = slot_card(s, p, slot)
         if c >= 0 and s["c_paid"][c] == 0:
@@ -86,7 +99,7 @@ def pop_challenge(s):
     s["chal_n"] = n - 1
     if c <= GENERATED_SUIT:
         return GENERATED_SUIT - c
-    to_discard(s, c, 1)
+    to_discard(s, c, DISCARD_FROM_DECK)
     return s["c_suit"][c]
 
 
@@ -97,38 +110,43 @@ def clear_challenges(s):
 
 
 # ------------------------------------------------------------------------------------------------ challenges
-# P_CHALLENGES registers: 0 player, 1 suit of the revealed challenge
+# P_CHALLENGES stages and registers: the player, the suit of the revealed challenge
+CHALLENGES_REVEAL, CHALLENGES_ASK, CHALLENGES_MET = range(3)
+R_CHALLENGES_PLAYER, R_CHALLENGES_SUIT = range(2)
+
+
 @njit
 def proc_challenges(s, fi):
     """Reveal challenges one at a time; meet each with a hand card, an upkeep cube or a settled world of its
     suit, or fail it (2.4, R19)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_CHALLENGES_PLAYER]
+    if st == CHALLENGES_REVEAL:
         if s["chal_n"] == 0:
             return RET
-        r[1] = pop_challenge(s)
-        log(s, EV_CHALLENGE, p, r[1], 0)
-        return goto(s, fi, 1)
-    if st == 1:
-        return ask(s, fi, 2, D_CHALLENGE, p, r[1], 0)
+        r[R_CHALLENGES_SUIT] = pop_challenge(s)
+        log(s, EV_CHALLENGE, p, r[R_CHALLENGES_SUIT], 0)
+        return goto(s, fi, CHALLENGES_ASK)
+    if st == CHALLENGES_ASK:
+        return ask(s, fi, CHALLENGES_MET, D_CHALLENGE, p, r[R_CHALLENGES_SUIT], 0)
+    # CHALLENGES_MET
     if s["ans_kind"] == B_HAND:
         discard_from_hand(s, p, s["ans"])
     elif s["ans_kind"] == B_TABLEAU:
         slot = s["ans"]
         c = slot_card(s, p, slot)
         if slot >= WORLD_SLOT0:
-            to_discard(s, remove_world_at(s, p, slot - WORLD_SLOT0), 2)
+            to_discard(s, remove_world_at(s, p, slot - WORLD_SLOT0), DISCARD_FROM_TABLEAU)
         else:
             s["c_upkeep"][c] -= 1
             log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
     else:
-        log(s, EV_CHALLENGE, p, r[1], 2)
-        fail_challenge(s, p, r[1])
-        return goto(s, fi, 0)
-    log(s, EV_CHALLENGE, p, r[1], 1)
-    return goto(s, fi, 0)
+        log(s, EV_CHALLENGE, p, r[R_CHALLENGES_SUIT], 2)
+        fail_challenge(s, p, r[R_CHALLENGES_SUIT])
+        return goto(s, fi, CHALLENGES_REVEAL)
+    log(s, EV_CHALLENGE, p, r[R_CHALLENGES_SUIT], 1)
+    return goto(s, fi, CHALLENGES_REVEAL)
 
 
 @njit
@@ -150,22 +168,35 @@ def fail_challenge(s, p, suit):
 
 
 # ------------------------------------------------------------------------------------------------ new homeworld
-# P_REHOME registers: 0 player, 1 interrupted decision kind (0 none), 2 its player, 3-4 its context
+# P_REHOME stages and registers: the player, then the decision this interrupted (kind 0: none), its player and
+# its context
+REHOME_ASK, REHOME_PICKED = range(2)
+R_REHOME_PLAYER, R_REHOME_KIND, R_REHOME_DPLAYER, R_REHOME_CTX0, R_REHOME_CTX1 = range(5)
+
+
+@njit
+def push_rehome(s, p):
+    """R22: interrupt the pending decision (kept in the new frame's registers) for player p's new homeworld."""
+    push(s, P_REHOME, p, s["dk"], s["dplayer"], s["ctx"][0])
+    s["f_reg"][s["sp"] - 1, R_REHOME_CTX1] = s["ctx"][1]
+    s["dk"] = 0
+
+
 @njit
 def proc_rehome(s, fi):
     """R22: the player picks a settled world as his new homeworld at once (its upkeep starts at 0); then the
     decision this interrupted is posted again."""
     r = s["f_reg"][fi]
-    p = r[0]
-    if s["f_stage"][fi] == 0:
-        return ask(s, fi, 1, D_REHOME, p, 0, 0)
+    p = r[R_REHOME_PLAYER]
+    if s["f_stage"][fi] == REHOME_ASK:
+        return ask(s, fi, REHOME_PICKED, D_REHOME, p, 0, 0)
     w = remove_world_at(s, p, s["ans"] - WORLD_SLOT0)
     s["home"][p] = w
     s["c_upkeep"][w] = 0
     log(s, EV_HOMEWORLD, p, w, 1)
-    if r[1] != 0:
-        s["dk"] = r[1]
-        s["dplayer"] = r[2]
-        s["ctx"][0] = r[3]
-        s["ctx"][1] = r[4]
+    if r[R_REHOME_KIND] != 0:
+        s["dk"] = r[R_REHOME_KIND]
+        s["dplayer"] = r[R_REHOME_DPLAYER]
+        s["ctx"][0] = r[R_REHOME_CTX0]
+        s["ctx"][1] = r[R_REHOME_CTX1]
     return RET

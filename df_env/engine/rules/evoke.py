@@ -13,12 +13,15 @@ from ..legality.queries import (
 )
 from ..model.constants import (
     ADVANCE_MODE_SKULL,
+    CULTURE,
+    FIRST_SECTOR,
     FOOT,
     HAND,
     HEART,
     MAX_CUBES,
     MAX_WORLDS,
     MOON,
+    N_SECTORS,
     SKULL,
     SUN,
     V_CULTURE,
@@ -42,56 +45,65 @@ from .board import add_cubes, add_world, gain, move_cubes, remove_cubes
 from .cards import draw, generate_card
 from .frames import P_ADVANCE, P_GEN_ADV, RET, ask, call, goto
 
-# registers: 0 player, 1 civilization card, 2 cubes left (heart), 3 source, 4 first destination, 5 its count,
-# 6 second destination, 7 the new world (moon)
+# P_EVOKE stages (Table 3 then Table 4; a block of stages per Table 4 suit) and registers: the player, the
+# civilization card, cubes left (heart), the source (foot), the first destination and its count, the second
+# destination, the new world (moon)
+EVOKE_TABLE3, EVOKE_TERRITORY, EVOKE_TABLE4, EVOKE_POPULATION = 0, 1, 2, 11
+EVOKE_MOON, EVOKE_MOON_WORLD, EVOKE_MOON_SETTLED = 20, 21, 22
+EVOKE_HEART, EVOKE_HEART_CUBE = 30, 31
+EVOKE_HAND_TRACK, EVOKE_HAND_ASK_RIVAL, EVOKE_HAND_RIVAL = 50, 51, 52
+EVOKE_FOOT_FROM, EVOKE_FOOT_TO1, EVOKE_FOOT_COUNT1, EVOKE_FOOT_TO2, EVOKE_FOOT_COUNT2 = 60, 61, 62, 63, 64
+EVOKE_SKULL_DONE = 99
+(R_EVOKE_PLAYER, R_EVOKE_CARD, R_EVOKE_CUBES_LEFT, R_EVOKE_SOURCE, R_EVOKE_DEST1, R_EVOKE_COUNT1, R_EVOKE_DEST2,
+ R_EVOKE_WORLD) = range(8)
 
 
 @njit
 def proc_evoke(s, fi):
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p, c = r[0], r[1]
-    if st == 0:
+    p, c = r[R_EVOKE_PLAYER], r[R_EVOKE_CARD]
+    if st == EVOKE_TABLE3:
         return _table3(s, fi, p, s["c_civ3"][c])
-    if st == 1:
+    if st == EVOKE_TERRITORY:
         add_cubes(s, s["ans"], p, 1)
-        return goto(s, fi, 2)
-    if st == 11:
+        return goto(s, fi, EVOKE_TABLE4)
+    if st == EVOKE_POPULATION:
         add_cubes(s, s["ans"], p, 4)
-        return goto(s, fi, 2)
-    if st == 2:
+        return goto(s, fi, EVOKE_TABLE4)
+    if st == EVOKE_TABLE4:
         return _table4(s, fi, r, p, s["c_civ4"][c])
     # moon: a new-card world with one random advancement in a controlled sector, no draw
-    if st == 20:
-        return ask(s, fi, 21, D_WORLD_SECTOR, p, 0, 0)
-    if st == 21:
+    if st == EVOKE_MOON:
+        return ask(s, fi, EVOKE_MOON_WORLD, D_WORLD_SECTOR, p, 0, 0)
+    if st == EVOKE_MOON_WORLD:
         w = generate_card(s, WORLD)
         _make_world(s, w)
         s["c_sector"][w] = s["ans"]
-        r[7] = w
-        return call(s, fi, 22, P_GEN_ADV, w, -1, 0, p)
-    if st == 22:
-        add_world(s, p, r[7])
-        log(s, EV_SETTLE, p, r[7], 1)
+        r[R_EVOKE_WORLD] = w
+        return call(s, fi, EVOKE_MOON_SETTLED, P_GEN_ADV, w, -1, 0, p)
+    if st == EVOKE_MOON_SETTLED:
+        add_world(s, p, r[R_EVOKE_WORLD])
+        log(s, EV_SETTLE, p, r[R_EVOKE_WORLD], 1)
         return RET
     # heart: 3 cubes, each into a controlled sector
-    if st == 30:
-        if r[2] > 0 and can_grow(s, p):
-            return ask(s, fi, 31, D_EVOKE_OWN, p, 0, 0)
+    if st == EVOKE_HEART:
+        if r[R_EVOKE_CUBES_LEFT] > 0 and can_grow(s, p):
+            return ask(s, fi, EVOKE_HEART_CUBE, D_EVOKE_OWN, p, 0, 0)
         return RET
-    if st == 31:
+    if st == EVOKE_HEART_CUBE:
         add_cubes(s, s["ans"], p, 1)
-        r[2] -= 1
-        return goto(s, fi, 30)
+        r[R_EVOKE_CUBES_LEFT] -= 1
+        return goto(s, fi, EVOKE_HEART)
     # hand: +1 on a track, remove 1 adjacent rival cube
-    if st == 50:
+    if st == EVOKE_HAND_TRACK:
         gain(s, p, s["ans"], 1)
-        return goto(s, fi, 51)
-    if st == 51:
+        return goto(s, fi, EVOKE_HAND_ASK_RIVAL)
+    if st == EVOKE_HAND_ASK_RIVAL:
         if any_rival_adjacent(s, p):
-            return ask(s, fi, 52, D_EVOKE_RIVAL, p, 0, 0)
+            return ask(s, fi, EVOKE_HAND_RIVAL, D_EVOKE_RIVAL, p, 0, 0)
         return RET
-    if st == 52:
+    if st == EVOKE_HAND_RIVAL:
         remove_cubes(s, s["ans"], 1)
         return RET
     return _foot(s, fi, r, p, st)
@@ -100,17 +112,17 @@ def proc_evoke(s, fi):
 @njit
 def _table3(s, fi, p, v):
     if v == V_TERRITORY:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if empty_adjacent_to_own(s, p, x):
-                return ask(s, fi, 1, D_EVOKE_EMPTY, p, 0, 0)
+                return ask(s, fi, EVOKE_TERRITORY, D_EVOKE_EMPTY, p, 0, 0)
     elif v == V_POPULATION:
         if can_grow(s, p):
-            return ask(s, fi, 11, D_EVOKE_OWN, p, 0, 0)
+            return ask(s, fi, EVOKE_POPULATION, D_EVOKE_OWN, p, 0, 0)
     elif v == V_CULTURE:
-        gain(s, p, 0, 3)
+        gain(s, p, CULTURE, 3)
     elif v > V_CULTURE:
         gain(s, p, v - 2, 2)
-    return goto(s, fi, 2)
+    return goto(s, fi, EVOKE_TABLE4)
 
 
 @njit
@@ -119,19 +131,19 @@ def _table4(s, fi, r, p, suit):
         draw(s, p, 3)
     elif suit == MOON:
         if owns_any_sector(s, p) and s["worlds_n"][p] < MAX_WORLDS:  # R41
-            return goto(s, fi, 20)
+            return goto(s, fi, EVOKE_MOON)
     elif suit == HEART:
-        r[2] = 3
-        return goto(s, fi, 30)
+        r[R_EVOKE_CUBES_LEFT] = 3
+        return goto(s, fi, EVOKE_HEART)
     elif suit == SKULL:
         if tech_target_exists(s, p):  # no tech to advance (R14, R41): no effect, never an empty decision
-            return call(s, fi, 99, P_ADVANCE, p, ADVANCE_MODE_SKULL, 0, 0)
+            return call(s, fi, EVOKE_SKULL_DONE, P_ADVANCE, p, ADVANCE_MODE_SKULL, 0, 0)
     elif suit == HAND:
-        return ask(s, fi, 50, D_TRACK_GAIN, p, 0, 0)
+        return ask(s, fi, EVOKE_HAND_TRACK, D_TRACK_GAIN, p, 0, 0)
     elif suit == FOOT:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if foot_source_ok(s, p, x):
-                return ask(s, fi, 60, D_FOOT_FROM, p, 0, 0)
+                return ask(s, fi, EVOKE_FOOT_FROM, D_FOOT_FROM, p, 0, 0)
     return RET
 
 
@@ -139,20 +151,21 @@ def _table4(s, fi, r, p, suit):
 def _foot(s, fi, r, p, st):
     """Foot: from one sector into two different adjacent sectors, each empty or yours, each receiving at least
     1, at least 1 left behind, up to 5 (no FTL, no wonders)."""
-    if st == 60:
-        r[3] = s["ans"]
-        return ask(s, fi, 61, D_FOOT_TO, p, r[3], -1)
-    if st == 61:
-        r[4] = s["ans"]
-        return ask(s, fi, 62, D_FOOT_COUNT, p, 1, min(s["cubes"][r[3]] - 2, MAX_CUBES - s["cubes"][r[4]]))
-    if st == 62:
-        r[5] = s["ans"]
-        return ask(s, fi, 63, D_FOOT_TO, p, r[3], r[4])
-    if st == 63:
-        r[6] = s["ans"]
-        hi = min(s["cubes"][r[3]] - r[5] - 1, MAX_CUBES - s["cubes"][r[6]])
-        return ask(s, fi, 64, D_FOOT_COUNT, p, 1, hi)
-    if st == 64:
-        move_cubes(s, r[3], r[4], p, r[5])
-        move_cubes(s, r[3], r[6], p, s["ans"])
+    if st == EVOKE_FOOT_FROM:
+        r[R_EVOKE_SOURCE] = s["ans"]
+        return ask(s, fi, EVOKE_FOOT_TO1, D_FOOT_TO, p, r[R_EVOKE_SOURCE], -1)
+    if st == EVOKE_FOOT_TO1:
+        r[R_EVOKE_DEST1] = s["ans"]
+        hi = min(s["cubes"][r[R_EVOKE_SOURCE]] - 2, MAX_CUBES - s["cubes"][r[R_EVOKE_DEST1]])
+        return ask(s, fi, EVOKE_FOOT_COUNT1, D_FOOT_COUNT, p, 1, hi)
+    if st == EVOKE_FOOT_COUNT1:
+        r[R_EVOKE_COUNT1] = s["ans"]
+        return ask(s, fi, EVOKE_FOOT_TO2, D_FOOT_TO, p, r[R_EVOKE_SOURCE], r[R_EVOKE_DEST1])
+    if st == EVOKE_FOOT_TO2:
+        r[R_EVOKE_DEST2] = s["ans"]
+        hi = min(s["cubes"][r[R_EVOKE_SOURCE]] - r[R_EVOKE_COUNT1] - 1, MAX_CUBES - s["cubes"][r[R_EVOKE_DEST2]])
+        return ask(s, fi, EVOKE_FOOT_COUNT2, D_FOOT_COUNT, p, 1, hi)
+    if st == EVOKE_FOOT_COUNT2:
+        move_cubes(s, r[R_EVOKE_SOURCE], r[R_EVOKE_DEST1], p, r[R_EVOKE_COUNT1])
+        move_cubes(s, r[R_EVOKE_SOURCE], r[R_EVOKE_DEST2], p, s["ans"])
     return RET

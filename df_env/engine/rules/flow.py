@@ -6,9 +6,16 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.mask import fill_mask
 from ..legality.queries import tableau_count
-from ..model.constants import ADV_ACTION, ART, HISTORY, PLAN, START
-from ..model.events import EV_TURN, log
+from ..model.constants import ADV_ACTION, ART, BLACK_HOLE, CULTURE, HISTORY, PLAN, START
+from ..model.decisions import table_dispatch
+from ..model.events import (
+    DISCARD_FROM_HAND,
+    DISCARD_FROM_TABLEAU,
+    EV_TURN,
+    log,
+)
 from ..model.layout import (
+    ACTION_BLOCK,
     B_ADV,
     B_SPECIAL,
     B_TABLEAU,
@@ -39,7 +46,7 @@ from .actions import (
 from .advancing import proc_advance, proc_gen_adv, proc_make_tech
 from .board import gain, remove_world_at, set_cubes
 from .cards import discard_from_hand, draw, hand_remove, to_discard
-from .endturn import clear_challenges, proc_challenges, proc_rehome, proc_upkeep
+from .endturn import clear_challenges, proc_challenges, proc_rehome, proc_upkeep, push_rehome
 from .evoke import proc_evoke
 from .frames import (
     P_ACTION,
@@ -62,6 +69,7 @@ from .frames import (
     P_TURN,
     P_UPKEEP,
     P_VICTORY,
+    PROC_NAMES,
     RET,
     ask,
     call,
@@ -75,29 +83,34 @@ STEP_LIMIT = 1_000_000  # steps between two decisions before the engine reports 
 
 
 # ------------------------------------------------------------------------------------------------ the game
+# P_GAME: the bottom frame of the stack; stages (no registers)
+GAME_FRAME = 0
+GAME_SETUP, GAME_FIRST_PLAYER, GAME_TURN, GAME_TURN_OVER, GAME_RESTARTED = range(5)
+
+
 @njit
 def proc_game(s, fi):
     """Setup, a random start player (1.7), then turns clockwise, skipping players who left (R24)."""
     st = s["f_stage"][fi]
-    if st == 0:
+    if st == GAME_SETUP:
         s["phase"] = PH_SETUP
-        return call(s, fi, 1, P_SETUP, 0, 0, 0, 0)
-    if st == 1:
+        return call(s, fi, GAME_FIRST_PLAYER, P_SETUP, 0, 0, 0, 0)
+    if st == GAME_FIRST_PLAYER:
         s["start_player"] = below(s["rng"], s["n_players"])
         s["cur"] = s["start_player"]
-        return goto(s, fi, 2)
-    if st == 2:
+        return goto(s, fi, GAME_TURN)
+    if st == GAME_TURN:
         p = s["cur"]
         s["turn"] += 1
         log(s, EV_TURN, p, s["turn"], 0)
         if s["lost"][p]:
-            return call(s, fi, 4, P_RESTART, p, 0, 0, 0)
-        return call(s, fi, 3, P_TURN, p, 0, 0, 0)
-    if st == 4:
-        return call(s, fi, 3, P_TURN, s["cur"], 0, 0, 0)
-    # st == 3: the turn is over
-    if s["cubes"][0] > 0:
-        set_cubes(s, 0, -1, 0)
+            return call(s, fi, GAME_RESTARTED, P_RESTART, p, 0, 0, 0)
+        return call(s, fi, GAME_TURN_OVER, P_TURN, p, 0, 0, 0)
+    if st == GAME_RESTARTED:
+        return call(s, fi, GAME_TURN_OVER, P_TURN, s["cur"], 0, 0, 0)
+    # GAME_TURN_OVER
+    if s["cubes"][BLACK_HOLE] > 0:
+        set_cubes(s, BLACK_HOLE, -1, 0)
     n = s["n_players"]
     q = s["cur"]
     for _ in range(n):
@@ -105,53 +118,68 @@ def proc_game(s, fi):
         if not s["lost"][q] or s["variant_restart"]:
             break
     s["cur"] = q
-    return goto(s, fi, 2)
+    return goto(s, fi, GAME_TURN)
+
+
+@njit
+def end_turn_at_once(s):
+    """The current player lost during his turn (R24): his turn ends now (the stack is cut back to the game
+    frame, which goes on with the next player) and the challenges left are discarded."""
+    clear_challenges(s)
+    s["sp"] = GAME_FRAME + 1
+    s["f_stage"][GAME_FRAME] = GAME_TURN_OVER
+    s["dk"] = 0
 
 
 # ------------------------------------------------------------------------------------------------ a turn
-# P_TURN registers: 0 player, 1 chosen action
+# P_TURN stages and registers
+TURN_BEGIN, TURN_ASK_START, TURN_START_CHOICE = 0, 1, 2
+TURN_ASK_ACTION, TURN_ACTION_CHOSEN, TURN_PAYMENT, TURN_PAID, TURN_CHALLENGES, TURN_END = 4, 5, 6, 7, 8, 9
+R_TURN_PLAYER, R_TURN_ACTION = 0, 1
+
+
 @njit
 def proc_turn(s, fi):
     """Start (R9), action (R12), payment (R18) and challenge (R19) phases of player r0's turn."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_TURN_PLAYER]
+    if st == TURN_BEGIN:
         _start_of_turn(s, p)
-        return goto(s, fi, 1)
-    if st == 1:
-        return ask(s, fi, 2, D_START, p, 0, 0)
-    if st == 2:
+        return goto(s, fi, TURN_ASK_START)
+    if st == TURN_ASK_START:
+        return ask(s, fi, TURN_START_CHOICE, D_START, p, 0, 0)
+    if st == TURN_START_CHOICE:
         return _start_choice(s, fi, p)
-    if st == 4:
+    if st == TURN_ASK_ACTION:
         if s["n_acts"] >= 2:
-            return goto(s, fi, 6)
-        return ask(s, fi, 5, D_ACTION, p, 0, 0)
-    if st == 5:
+            return goto(s, fi, TURN_PAYMENT)
+        return ask(s, fi, TURN_ACTION_CHOSEN, D_ACTION, p, 0, 0)
+    if st == TURN_ACTION_CHOSEN:
         if s["ans_kind"] == B_SPECIAL:
-            return goto(s, fi, 6)
+            return goto(s, fi, TURN_PAYMENT)
         a = s["ans"]
-        r[1] = a
+        r[R_TURN_ACTION] = a
         if a == PLAN:
             s["acts"] |= 1 << a
             s["n_acts"] += 1
-            return call(s, fi, 4, P_ACTION, a, 0, p, 0)
-        return ask(s, fi, 7, D_PAY, p, a, 0)
-    if st == 7:
-        a = r[1]
+            return call(s, fi, TURN_ASK_ACTION, P_ACTION, a, 0, p, 0)
+        return ask(s, fi, TURN_PAID, D_PAY, p, a, 0)
+    if st == TURN_PAID:
+        a = r[R_TURN_ACTION]
         c = hand_remove(s, p, s["ans"])
-        to_discard(s, c, 0)
+        to_discard(s, c, DISCARD_FROM_HAND)
         s["acts"] |= 1 << a
         s["n_acts"] += 1
-        return call(s, fi, 4, P_ACTION, a, 0, p, c)
-    if st == 6:
+        return call(s, fi, TURN_ASK_ACTION, P_ACTION, a, 0, p, c)
+    if st == TURN_PAYMENT:
         s["phase"] = PH_PAYMENT
-        return call(s, fi, 8, P_UPKEEP, p, 0, 0, 0)
-    if st == 8:
+        return call(s, fi, TURN_CHALLENGES, P_UPKEEP, p, 0, 0, 0)
+    if st == TURN_CHALLENGES:
         s["phase"] = PH_CHALLENGE
-        return call(s, fi, 9, P_CHALLENGES, p, 0, 0, 0)
-    if s["cubes"][0] > 0:  # the black hole is cleared at the end of the challenge phase (R1, R20)
-        set_cubes(s, 0, -1, 0)
+        return call(s, fi, TURN_END, P_CHALLENGES, p, 0, 0, 0)
+    if s["cubes"][BLACK_HOLE] > 0:  # the black hole is cleared at the end of the challenge phase (R1, R20)
+        set_cubes(s, BLACK_HOLE, -1, 0)
     return RET
 
 
@@ -173,7 +201,7 @@ def _start_of_turn(s, p):
         draw(s, p, 5 - s["hand_n"][p])
     art = tableau_count(s, p, ART)
     if art > 0:
-        gain(s, p, 0, art)
+        gain(s, p, CULTURE, art)
         s["used"][ART] = art
     s["lookahead"][p] = 0  # History is a start-phase choice (R9 "in any order", R42): nothing seen yet this turn
 
@@ -191,26 +219,26 @@ def _start_choice(s, fi, p):
     kind = s["ans_kind"]
     if kind == B_SPECIAL:
         s["phase"] = PH_ACTION
-        return goto(s, fi, 4)
+        return goto(s, fi, TURN_ASK_ACTION)
     if kind == B_ADV:
         a = s["ans"]
         if a == HISTORY:  # R42: all of the tableau's History at once, as deep as they reach together (2.1)
             n = tableau_count(s, p, HISTORY)
             s["used"][HISTORY] = n
             look(s, p, s["lookahead"][p] + n)
-            return goto(s, fi, 1)
+            return goto(s, fi, TURN_ASK_START)
         if tableau_count(s, p, a) - s["used"][a] > 0:
             s["used"][a] += 1
         else:
             s["bonus"][a] -= 1
-        return call(s, fi, 1, P_START_ADV, p, a, 0, 0)
+        return call(s, fi, TURN_ASK_START, P_START_ADV, p, a, 0, 0)
     if kind == B_TABLEAU:
         c = remove_world_at(s, p, s["ans"] - WORLD_SLOT0)
     else:
         c = hand_remove(s, p, s["ans"])
-    to_discard(s, c, 2)
+    to_discard(s, c, DISCARD_FROM_TABLEAU)
     _consume_for_start(s, p, c)
-    return goto(s, fi, 1)
+    return goto(s, fi, TURN_ASK_START)
 
 
 @njit
@@ -225,7 +253,7 @@ def _consume_for_start(s, p, c):
         if ADV_ACTION[a] != START:
             continue
         if a == ART:
-            gain(s, p, 0, 1)
+            gain(s, p, CULTURE, 1)
         elif a == HISTORY:
             look(s, p, s["lookahead"][p] + 1)
         else:
@@ -233,61 +261,32 @@ def _consume_for_start(s, p, c):
 
 
 # ------------------------------------------------------------------------------------------------ dispatch
-@njit
-def step(s, fi):
-    """Run one stage of the procedure on frame ``fi`` (the actions' procedures, P_ACTION..P_EVOKE, or the others)."""
-    proc = s["f_proc"][fi]
-    if P_ACTION <= proc <= P_EVOKE:
-        return _step_action(s, fi, proc)
-    return _step_game(s, fi, proc)
+# The procedure of each P_* code (frames.PROC_NAMES); step dispatches on it by a table (see table_dispatch).
+PROCEDURES = {
+    P_GAME: proc_game, P_SETUP: proc_setup, P_TURN: proc_turn, P_START_ADV: proc_start_adv, P_ACTION: proc_action,
+    P_POWER: proc_power, P_SETTLE: proc_settle, P_GROW: proc_grow, P_ADVANCE: proc_advance, P_BATTLE: proc_battle,
+    P_EXPAND: proc_expand, P_PLAN: proc_plan, P_EVOKE: proc_evoke, P_GEN_ADV: proc_gen_adv,
+    P_MAKE_TECH: proc_make_tech, P_UPKEEP: proc_upkeep, P_CHALLENGES: proc_challenges, P_REHOME: proc_rehome,
+    P_VICTORY: proc_victory, P_RESTART: proc_restart,
+}
+assert sorted(PROCEDURES) == list(range(len(PROC_NAMES))), "flow.PROCEDURES does not cover every P_* code"
 
 
 @njit
-def _step_action(s, fi, proc):
-    if proc == P_ACTION:
-        return proc_action(s, fi)
-    if proc == P_POWER:
-        return proc_power(s, fi)
-    if proc == P_SETTLE:
-        return proc_settle(s, fi)
-    if proc == P_GROW:
-        return proc_grow(s, fi)
-    if proc == P_ADVANCE:
-        return proc_advance(s, fi)
-    if proc == P_BATTLE:
-        return proc_battle(s, fi)
-    if proc == P_EXPAND:
-        return proc_expand(s, fi)
-    if proc == P_PLAN:
-        return proc_plan(s, fi)
-    return proc_evoke(s, fi)
+def _unknown_procedure(s, fi):
+    if fi >= 0:
+        raise RuntimeError("unknown procedure id on the stack")
+    return RET
+
+
+_step = njit(table_dispatch("_step", "s, fi", [PROCEDURES[k] for k in range(len(PROC_NAMES))], globals(),
+                            default="_unknown_procedure"))
 
 
 @njit
-def _step_game(s, fi, proc):
-    if proc == P_GAME:
-        return proc_game(s, fi)
-    if proc == P_TURN:
-        return proc_turn(s, fi)
-    if proc == P_GEN_ADV:
-        return proc_gen_adv(s, fi)
-    if proc == P_CHALLENGES:
-        return proc_challenges(s, fi)
-    if proc == P_UPKEEP:
-        return proc_upkeep(s, fi)
-    if proc == P_MAKE_TECH:
-        return proc_make_tech(s, fi)
-    if proc == P_START_ADV:
-        return proc_start_adv(s, fi)
-    if proc == P_REHOME:
-        return proc_rehome(s, fi)
-    if proc == P_VICTORY:
-        return proc_victory(s, fi)
-    if proc == P_SETUP:
-        return proc_setup(s, fi)
-    if proc == P_RESTART:
-        return proc_restart(s, fi)
-    raise RuntimeError("unknown procedure id on the stack")
+def step(s, fi):
+    """Run one stage of the procedure on frame ``fi``."""
+    return _step(s["f_proc"][fi], s, fi)
 
 
 @njit
@@ -320,28 +319,21 @@ def post_step(s):
             push(s, P_VICTORY, w, 0, 0, 0)
             return
     cur = s["cur"]
-    if cur >= 0 and s["lost"][cur] and s["sp"] > 1 and s["f_proc"][1] == P_TURN:
-        clear_challenges(s)  # the losing player's turn ends at once
-        s["sp"] = 1
-        s["f_stage"][0] = 3
-        s["dk"] = 0
+    if cur >= 0 and s["lost"][cur] and s["sp"] > GAME_FRAME + 1 and s["f_proc"][GAME_FRAME + 1] == P_TURN:
+        end_turn_at_once(s)
         return
     if s["phase"] == PH_VICTORY:
         return
     for p in range(n):
         if s["rehome"][p] and not s["lost"][p]:
             s["rehome"][p] = 0
-            push(s, P_REHOME, p, s["dk"], s["dplayer"], s["ctx"][0])
-            s["f_reg"][s["sp"] - 1, 4] = s["ctx"][1]
-            s["dk"] = 0
+            push_rehome(s, p)
 
 
 @njit
 def set_answer(s, action):
     """Record flat action ``action`` as the answer to the pending decision."""
-    b = 0
-    while b + 1 < BLOCK_START.shape[0] and action >= BLOCK_START[b + 1]:
-        b += 1
+    b = ACTION_BLOCK[action]
     s["ans_kind"] = b
     s["ans"] = action - BLOCK_START[b]
     s["dk"] = 0

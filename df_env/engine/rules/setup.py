@@ -6,8 +6,19 @@ import numpy as np
 
 from .._jit import njit
 from ..legality.queries import home_pick_ok
-from ..model.constants import BLANK, NEUTRAL, WORLD
-from ..model.events import EV_HOMEWORLD, log
+from ..model.constants import (
+    BLANK,
+    FIRST_SECTOR,
+    N_MAP_SECTORS,
+    N_SECTORS,
+    NEUTRAL,
+    WORLD,
+)
+from ..model.events import (
+    DISCARD_FROM_DECK,
+    EV_HOMEWORLD,
+    log,
+)
 from ..model.layout import D_HOME_PICK
 from .board import add_cubes, line_put, set_cubes
 from .cards import (
@@ -79,7 +90,7 @@ def discard_five(s):
         c = take_top(s)
         s["reveal"][i] = c
         if c >= 0:
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
 
 
 @njit
@@ -116,46 +127,51 @@ def _free_sector(s, mode):
         if _sector_free(s, x, mode):
             return x
         x = random_sector(s)
-    for i in range(36):
-        y = 1 + (x + i) % 36
+    for i in range(N_MAP_SECTORS):
+        y = FIRST_SECTOR + (x + i) % N_MAP_SECTORS
         if _sector_free(s, y, mode):
             return y
-    for i in range(36):
-        y = 1 + (x + i) % 36
+    for i in range(N_MAP_SECTORS):
+        y = FIRST_SECTOR + (x + i) % N_MAP_SECTORS
         if s["owner"][y] == NEUTRAL:
             set_cubes(s, y, -1, 0)
             return y
     raise RuntimeError("no sector left for a new homeworld: every sector holds a player's cubes")
 
 
-# P_SETUP registers: 0 seat being set up, 1 the new homeworld being made
+# P_SETUP stages and registers: the seat being set up, its homeworld
+SETUP_SEAT, SETUP_ASK_HOME, SETUP_HOME_PICKED, SETUP_TAKE_HOME, SETUP_BALANCE, SETUP_NEUTRAL = range(6)
+R_SETUP_SEAT, R_SETUP_HOME = range(2)
+
+
 @njit
 def proc_setup(s, fi):
     """Homeworlds seat by seat, balancing advancements, the neutral line, named-sector cubes (1.7)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_SETUP_SEAT]
+    if st == SETUP_SEAT:
         if p == s["n_players"]:
-            return goto(s, fi, 4)
+            return goto(s, fi, SETUP_BALANCE)
         discard_five(s)
-        return goto(s, fi, 1)
-    if st == 1:
+        return goto(s, fi, SETUP_ASK_HOME)
+    if st == SETUP_ASK_HOME:
         if _any_pick(s, 0):
-            return ask(s, fi, 2, D_HOME_PICK, p, 0, 0)
-        r[1] = new_homeworld(s, 0)
-        return call(s, fi, 3, P_GEN_ADV, r[1], -1, 0, p)
-    if st == 2:
-        r[1] = s["reveal"][s["ans"]]
-        remove_from_discard(s, r[1])
-        return goto(s, fi, 3)
-    if st == 3:
-        take_home(s, p, r[1])
+            return ask(s, fi, SETUP_HOME_PICKED, D_HOME_PICK, p, 0, 0)
+        r[R_SETUP_HOME] = new_homeworld(s, 0)
+        return call(s, fi, SETUP_TAKE_HOME, P_GEN_ADV, r[R_SETUP_HOME], -1, 0, p)
+    if st == SETUP_HOME_PICKED:
+        r[R_SETUP_HOME] = s["reveal"][s["ans"]]
+        remove_from_discard(s, r[R_SETUP_HOME])
+        return goto(s, fi, SETUP_TAKE_HOME)
+    if st == SETUP_TAKE_HOME:
+        take_home(s, p, r[R_SETUP_HOME])
         s["reveal"][:] = -1
-        r[0] = p + 1
-        return goto(s, fi, 0)
-    if st == 4:
+        r[R_SETUP_SEAT] = p + 1
+        return goto(s, fi, SETUP_SEAT)
+    if st == SETUP_BALANCE:
         return _balance(s, fi)
+    # SETUP_NEUTRAL
     setup_neutral_line(s)
     setup_named_sectors(s)
     return RET
@@ -171,8 +187,8 @@ def _balance(s, fi):
     for q in range(s["n_players"]):
         h = s["home"][q]
         if n_written(s, h) < most:
-            return call(s, fi, 4, P_GEN_ADV, h, -1, F_CIRCLE if n_circled(s, h) == 0 else 0, q)
-    return goto(s, fi, 5)
+            return call(s, fi, SETUP_BALANCE, P_GEN_ADV, h, -1, F_CIRCLE if n_circled(s, h) == 0 else 0, q)
+    return goto(s, fi, SETUP_NEUTRAL)
 
 
 @njit
@@ -186,10 +202,10 @@ def setup_neutral_line(s):
         if c < 0:
             break
         if s["c_type"][c] != WORLD or _is_home_sector(s, s["c_sector"][c]):
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
             continue
         if s["line"][s["c_num"][c] - 1] >= 0:
-            to_discard(s, c, 1)
+            to_discard(s, c, DISCARD_FROM_DECK)
             break
         line_put(s, c)
         full = True
@@ -225,15 +241,15 @@ def setup_named_sectors(s):
     """1 neutral cube on each empty named sector; with more than 12 named sectors, a cube on each wonder sector
     and on 12 random sectors instead, none where a player is (1.7)."""
     named = 0
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["sector_name"][x] >= 0:
             named += 1
     if named <= 12:
-        for x in range(1, 37):
+        for x in range(FIRST_SECTOR, N_SECTORS):
             if s["sector_name"][x] >= 0 and s["cubes"][x] == 0:
                 add_cubes(s, x, NEUTRAL, 1)
         return
-    for x in range(1, 37):
+    for x in range(FIRST_SECTOR, N_SECTORS):
         if s["wonder"][x] >= 0 and _sector_free(s, x, 0):
             add_cubes(s, x, NEUTRAL, 1)
     for _ in range(12):
@@ -243,28 +259,33 @@ def setup_named_sectors(s):
 
 
 # ------------------------------------------------------------------------------------------------ restart (R24)
-# P_RESTART registers: 0 player, 1 new homeworld
+# P_RESTART stages and registers: the player, his new homeworld
+RESTART_DISCARD, RESTART_ASK_HOME, RESTART_HOME_PICKED, RESTART_TAKE_HOME = range(4)
+R_RESTART_PLAYER, R_RESTART_HOME = range(2)
+
+
 @njit
 def proc_restart(s, fi):
     """R24 variant "restart": a player who lost takes a new homeworld on his next turn as in 1.7 (in an empty
     sector, no balancing advancements), with his tracks back at the start."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_RESTART_PLAYER]
+    if st == RESTART_DISCARD:
         discard_five(s)
-        return goto(s, fi, 1)
-    if st == 1:
+        return goto(s, fi, RESTART_ASK_HOME)
+    if st == RESTART_ASK_HOME:
         if _any_pick(s, 1):
-            return ask(s, fi, 2, D_HOME_PICK, p, 1, 0)
-        r[1] = new_homeworld(s, 1)
-        return call(s, fi, 3, P_GEN_ADV, r[1], -1, 0, p)
-    if st == 2:
-        r[1] = s["reveal"][s["ans"]]
-        remove_from_discard(s, r[1])
-        return goto(s, fi, 3)
+            return ask(s, fi, RESTART_HOME_PICKED, D_HOME_PICK, p, 1, 0)
+        r[R_RESTART_HOME] = new_homeworld(s, 1)
+        return call(s, fi, RESTART_TAKE_HOME, P_GEN_ADV, r[R_RESTART_HOME], -1, 0, p)
+    if st == RESTART_HOME_PICKED:
+        r[R_RESTART_HOME] = s["reveal"][s["ans"]]
+        remove_from_discard(s, r[R_RESTART_HOME])
+        return goto(s, fi, RESTART_TAKE_HOME)
+    # RESTART_TAKE_HOME
     s["lost"][p] = 0
     s["tracks"][p, :] = 0
-    take_home(s, p, r[1])
+    take_home(s, p, r[R_RESTART_HOME])
     s["reveal"][:] = -1
     return RET

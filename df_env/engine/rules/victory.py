@@ -5,7 +5,13 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.queries import suit_counts, victory_types, wonder_exists
 from ..model.constants import CIV, N_HISTORY
-from ..model.events import EV_CIVILIZATION, EV_WIN, EV_WONDER, log
+from ..model.events import (
+    DISCARD_FROM_PLAY,
+    EV_CIVILIZATION,
+    EV_WIN,
+    EV_WONDER,
+    log,
+)
 from ..model.layout import D_CIV_SUIT, D_VICTORY, D_WONDER_SUIT, PH_OVER, PH_VICTORY
 from .cards import generate_card, is_complete_tech, name_code, to_discard
 from .frames import RET, ask, goto
@@ -33,7 +39,13 @@ def _lowest_bit(m):
     return -1
 
 
-# P_VICTORY registers: 0 player, 1 victory type, 2 Table 4 suit (-1 none), 3 victory mask
+# P_VICTORY stages and registers: the player, the victory type, the Table 4 suit (-1 none), the mask of the
+# victory types that hold
+(VICTORY_BEGIN, VICTORY_ASK_TYPE, VICTORY_TYPE, VICTORY_ASK_CIV_SUIT, VICTORY_CIV_SUIT, VICTORY_ASK_WONDER_SUIT,
+ VICTORY_WONDER_SUIT, VICTORY_CIVILIZATION) = range(8)
+R_VICTORY_PLAYER, R_VICTORY_TYPE, R_VICTORY_CIV_SUIT, R_VICTORY_TYPES = range(4)
+
+
 @njit
 def proc_victory(s, fi):
     """The winner picks the victory type (when several hold), his civilization's Table 4 suit (a suit with 2+
@@ -41,45 +53,46 @@ def proc_victory(s, fi):
     named, the civilization card made and the game ends (section 3, R26)."""
     r = s["f_reg"][fi]
     st = s["f_stage"][fi]
-    p = r[0]
-    if st == 0:
+    p = r[R_VICTORY_PLAYER]
+    if st == VICTORY_BEGIN:
         s["phase"] = PH_VICTORY
         s["winner"] = p
-        r[3] = victory_types(s, p)
-        r[2] = -1
-        return goto(s, fi, 1)
-    if st == 1:
-        m = r[3]
+        r[R_VICTORY_TYPES] = victory_types(s, p)
+        r[R_VICTORY_CIV_SUIT] = -1
+        return goto(s, fi, VICTORY_ASK_TYPE)
+    if st == VICTORY_ASK_TYPE:
+        m = r[R_VICTORY_TYPES]
         if m & (m - 1):
-            return ask(s, fi, 2, D_VICTORY, p, m, 0)
-        r[1] = _lowest_bit(m)
-        return goto(s, fi, 3)
-    if st == 2:
-        r[1] = s["ans"]
-        return goto(s, fi, 3)
-    if st == 3:
-        s["victory"] = r[1]
-        log(s, EV_WIN, p, r[1], 0)
+            return ask(s, fi, VICTORY_TYPE, D_VICTORY, p, m, 0)
+        r[R_VICTORY_TYPE] = _lowest_bit(m)
+        return goto(s, fi, VICTORY_ASK_CIV_SUIT)
+    if st == VICTORY_TYPE:
+        r[R_VICTORY_TYPE] = s["ans"]
+        return goto(s, fi, VICTORY_ASK_CIV_SUIT)
+    if st == VICTORY_ASK_CIV_SUIT:
+        s["victory"] = r[R_VICTORY_TYPE]
+        log(s, EV_WIN, p, r[R_VICTORY_TYPE], 0)
         m4 = _suits_with(s, p, 2, -1)
         if m4:
-            return ask(s, fi, 4, D_CIV_SUIT, p, m4, 0)
-        return goto(s, fi, 5)
-    if st == 4:
-        r[2] = s["ans"]
-        return goto(s, fi, 5)
-    if st == 5:
+            return ask(s, fi, VICTORY_CIV_SUIT, D_CIV_SUIT, p, m4, 0)
+        return goto(s, fi, VICTORY_ASK_WONDER_SUIT)
+    if st == VICTORY_CIV_SUIT:
+        r[R_VICTORY_CIV_SUIT] = s["ans"]
+        return goto(s, fi, VICTORY_ASK_WONDER_SUIT)
+    if st == VICTORY_ASK_WONDER_SUIT:
         hs = s["c_sector"][s["home"][p]]
-        m5 = _suits_with(s, p, 5, r[1])
+        m5 = _suits_with(s, p, 5, r[R_VICTORY_TYPE])
         if s["wonder"][hs] < 0 and m5:
-            return ask(s, fi, 6, D_WONDER_SUIT, p, m5, 0)
-        return goto(s, fi, 7)
-    if st == 6:
+            return ask(s, fi, VICTORY_WONDER_SUIT, D_WONDER_SUIT, p, m5, 0)
+        return goto(s, fi, VICTORY_CIVILIZATION)
+    if st == VICTORY_WONDER_SUIT:
         hs = s["c_sector"][s["home"][p]]
-        s["wonder"][hs] = r[1]
+        s["wonder"][hs] = r[R_VICTORY_TYPE]
         s["wonder_suit"][hs] = s["ans"]
-        log(s, EV_WONDER, p, r[1], hs)
-        return goto(s, fi, 7)
-    make_civilization(s, p, r[1], r[2])
+        log(s, EV_WONDER, p, r[R_VICTORY_TYPE], hs)
+        return goto(s, fi, VICTORY_CIVILIZATION)
+    # VICTORY_CIVILIZATION
+    make_civilization(s, p, r[R_VICTORY_TYPE], r[R_VICTORY_CIV_SUIT])
     s["over"] = 1
     s["phase"] = PH_OVER
     return RET
@@ -117,5 +130,5 @@ def make_civilization(s, p, v, suit):
         if is_complete_tech(s, t) and k < N_HISTORY:
             s["c_hist"][c, k] = t
             k += 1
-    to_discard(s, c, 3)
+    to_discard(s, c, DISCARD_FROM_PLAY)
     log(s, EV_CIVILIZATION, p, c, s["era"])
