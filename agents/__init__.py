@@ -1,7 +1,8 @@
 """Agents for df_env, picked by name everywhere: ``make_agent("mcts:iters=2000")``.
 
 Built in (``AGENT_NAMES``): ``random``, ``first``, ``heuristic``, ``mcts``, ``ppo``, ``net``,
-``net-mcts``. See ``docs/agents.md``.
+``net-mcts``. An agent plays a seat as ``make_agent(spec).as_policy(seat, seed)`` (one seeding rule,
+:func:`agents.base.seat_rng`). See ``docs/agents.md``.
 
 Example:
     >>> from agents import make_agent, AGENT_NAMES
@@ -16,7 +17,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from agents.base import Agent, AgentSpecError, parse_spec
+from agents.base import Agent, AgentSpecError, SeatPolicy, parse_spec, seat_rng
 
 # name -> module with ``make(spec, raw_options) -> Agent`` and ``OPTIONS`` (imported on first use: ``ppo`` needs
 # torch, which the other agents do not)
@@ -31,7 +32,8 @@ _MODULES = {
 }
 AGENT_NAMES = tuple(_MODULES)
 
-__all__ = ["AGENT_NAMES", "Agent", "AgentSpecError", "agent_options", "make_agent", "parse_spec"]
+__all__ = ["AGENT_NAMES", "Agent", "AgentSpecError", "SeatPolicy", "agent_options", "make_agent", "parse_spec",
+           "seat_rng"]
 
 
 def _module(name: str, spec: str):

@@ -6,6 +6,10 @@ An agent given the state may read only what the acting player sees (his hand and
 the neutral line, the decision's context); a search agent replaces every hidden fact (deck order, the others'
 hands, the challenge pile, the generator) by a determinization for the acting player before it looks ahead.
 
+Seating: every adapter (the environments' opponents, ``df-env bench``, ``df-env play``, the campaign, the web
+server, the training evaluation, the experiments) seats an agent the one way, ``agent.as_policy(seat, seed)``
+(:class:`SeatPolicy`), with the one seeding rule of :func:`seat_rng`.
+
 Example:
     >>> import numpy as np
     >>> from agents import make_agent
@@ -13,6 +17,11 @@ Example:
     >>> agent.reset(np.random.default_rng(0))
     >>> mask = np.zeros(8, dtype=bool); mask[[2, 5]] = True
     >>> agent.act(None, mask) in (2, 5)
+    True
+    >>> from df_env import engine
+    >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
+    >>> policy = make_agent("heuristic").as_policy(seat=0, seed=7)
+    >>> bool(engine.legal_mask(s)[policy(s)])
     True
 """
 
@@ -23,6 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+
+from df_env.engine import IllegalActionError, legal_mask
+from df_env.engine.observation import observe
 
 
 class AgentSpecError(ValueError):
@@ -63,6 +75,77 @@ class Agent(abc.ABC):
     @abc.abstractmethod
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         """The chosen action: an index where ``mask`` is True."""
+
+    def as_policy(self, seat: int, seed: int) -> SeatPolicy:
+        """This agent playing ``seat`` of a game whose agent seed is ``seed``: the agent is reset with the
+        generator :func:`seat_rng` ``(seed, seat)`` and the returned :class:`SeatPolicy` answers that seat's
+        decisions (``policy(state) -> action``). The policy drives this agent object: one agent plays one seat of
+        one game at a time, and a new ``as_policy`` restarts it."""
+        return SeatPolicy(self, seat, seed)
+
+
+def seat_rng(seed: int, seat: int) -> np.random.Generator:
+    """The one seeding rule: the generator of the agent that plays ``seat`` in a game whose agent seed is
+    ``seed`` is ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(seat,)))``, the key path of
+    ``derive_seed(seed, seat)`` (:func:`df_env.bench.derive_seed`, :func:`df_env.campaign.core.derive_seed`).
+
+    The agent seed: ``df-env bench`` uses ``derive_seed(bench_seed, game, seating + 1)`` (the same for every agent
+    of one game; its compiled games draw every seat's choices from ``seed_words`` of it), ``df-env play``, the
+    web server and campaign games the game's engine seed, the environments a seed drawn from their generator at
+    every seeded reset (0 before the first).
+
+    Example:
+        >>> int(seat_rng(0, 1).integers(1000)) == int(seat_rng(0, 1).integers(1000))
+        True
+    """
+    for name, v in (("seed", seed), ("seat", seat)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise ValueError(f"{name} must be an integer >= 0, got {v!r}")
+    return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(int(seat),)))
+
+
+class SeatPolicy:
+    """An agent seated at ``seat`` (made by :meth:`Agent.as_policy`): ``policy(state) -> action`` for the pending
+    decision of an engine state, which must be that seat's.
+
+    It hands the agent what it asks for: the seat's observation (``obs`` when the caller has it, else
+    :func:`~df_env.engine.observation.observe`), the legal mask (``mask``, else the state's) and a copy of the
+    state (the game's own state is never given to an agent). An answer that is not a legal action raises
+    :class:`~df_env.engine.IllegalActionError` naming the agent, the seat and the legal actions.
+
+    Attributes:
+        agent: the agent playing.
+        seat: the seat it plays.
+        seed: the agent seed it was reset with (:func:`seat_rng`).
+    """
+
+    def __init__(self, agent: Agent, seat: int, seed: int) -> None:
+        rng = seat_rng(seed, seat)
+        self.agent, self.seat, self.seed = agent, int(seat), int(seed)
+        agent.reset(rng, self.seat)
+
+    def __call__(self, state: np.ndarray, mask: np.ndarray | None = None, obs: np.ndarray | None = None) -> int:
+        if int(state["dplayer"]) != self.seat:
+            raise ValueError(f"agent {self.agent.name!r} plays seat {self.seat}, but the pending decision is seat "
+                             f"{int(state['dplayer'])}'s")
+        agent = self.agent
+        if mask is None:
+            mask = legal_mask(state)
+        if agent.uses_observation:
+            obs = observe(state, self.seat) if obs is None else np.array(obs, copy=True)
+        a = agent.act(obs if agent.uses_observation else None, mask, state.copy() if agent.uses_state else None)
+        try:
+            action = int(a)
+        except (TypeError, ValueError):
+            raise IllegalActionError(f"agent {agent.name!r} (seat {self.seat}) returned {a!r}, not an action "
+                                     f"id") from None
+        if not 0 <= action < mask.size or not mask[action]:
+            raise IllegalActionError(f"agent {agent.name!r} (seat {self.seat}) chose action {action}, which is not "
+                                     f"legal here; legal actions: {np.flatnonzero(mask).tolist()}")
+        return action
+
+    def __repr__(self) -> str:
+        return f"SeatPolicy({self.agent.name!r}, seat={self.seat}, seed={self.seed})"
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -718,17 +718,6 @@ def score(s, p, dk, b, i):
 
 
 @njit
-def unsafe(s, b, i):
-    """Choices the engine accepts but cannot complete (it would need a 17th tech): ADVANCE, or a conquest (its
-    free ADVANCE), while the tech row is full of complete techs."""
-    if s["dk"] == D_ACTION and b == B_ACTION and i == 3:
-        return not has_advance_target(s, s["dplayer"])
-    if s["dk"] == D_SETTLE_SOURCE and b == B_LINE:
-        return not has_advance_target(s, s["dplayer"])
-    return False
-
-
-@njit
 def decode(action):
     b = 0
     while b + 1 < BLOCK_START.shape[0] and action >= BLOCK_START[b + 1]:

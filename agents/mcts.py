@@ -48,7 +48,7 @@ from agents.base import (
     words_from,
 )
 from agents.fast import HEURISTIC, RANDOM, play_rec
-from agents.heuristic_rules import choose, decode, unsafe
+from agents.heuristic_rules import choose
 from df_env.engine._jit import njit
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.model.rng import below
@@ -147,7 +147,7 @@ def _select(s, node, n, w, avail, c_uct, bias, r):
     n_untried = 0
     pick = -1
     for a in range(s["mask"].shape[0]):
-        if s["mask"][a] and not _unsafe(s, a):
+        if s["mask"][a]:
             avail[node, a] += 1.0
             if n[node, a] == 0.0:
                 n_untried += 1
@@ -169,8 +169,11 @@ def _select(s, node, n, w, avail, c_uct, bias, r):
 
 @njit
 def _unsafe(s, a):
-    b, i = decode(a)
-    return unsafe(s, b, i)
+    """Always False: every action the mask offers is one the engine carries out to the end. (ADVANCE is offered
+    only when something can take an advancement, R14, R41, R44; a conquest's free ADVANCE is skipped when nothing
+    can, R13.) The search once left out ADVANCE and conquests while the tech row held 16 complete techs, when the
+    engine could not complete them; it now trusts the mask. Kept for :mod:`agents.net_mcts`, which imports it."""
+    return False
 
 
 @njit

@@ -31,10 +31,9 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from agents import Agent, make_agent
-from df_env.engine.api import GameConfig, apply_action, legal_mask, new_game
+from df_env.engine.api import GameConfig, apply_action, new_game
 from df_env.engine.model.constants import TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
 from df_env.engine.model.rng import seed_words
-from df_env.engine.observation.encode import observe
 
 from .backends import Backend, LocalBackend, run_keyed
 from .progress import peak_update_arr
@@ -148,7 +147,8 @@ def _outcomes(s: np.ndarray, n: int, truncated: bool) -> tuple[list[str], list[s
 def play_game(agents: Sequence[Agent], config: GameConfig, seed: int, agent_seed: int,
               max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Play one game to its end or the turn limit; returns (final state, decisions, peak progress, seconds)
-    per seat. Every seat with a compiled policy: the whole game runs in compiled code."""
+    per seat. Seat p is ``agents[p].as_policy(p, agent_seed)``; every seat with a compiled policy: the whole game
+    runs in compiled code, every seat's choices drawn from ``seed_words(agent_seed)``."""
     from agents.fast import play as fast_play
 
     s = new_game(config, seed)
@@ -164,20 +164,13 @@ def play_game(agents: Sequence[Agent], config: GameConfig, seed: int, agent_seed
 def _python_game(s: np.ndarray, agents: Sequence[Agent], agent_seed: int,
                  max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     n = len(agents)
-    for p, agent in enumerate(agents):
-        agent.reset(np.random.default_rng(np.random.SeedSequence(agent_seed, spawn_key=(p,))), p)
+    policies = [agent.as_policy(p, agent_seed) for p, agent in enumerate(agents)]
     counts, peak, secs = np.zeros(n, dtype=np.int64), np.zeros(n), np.zeros(n)
     peak_update_arr(s.reshape(1), peak)
     while not s["over"] and s["turn"] <= max_turns:
         p = int(s["dplayer"])
-        agent = agents[p]
         t0 = time.perf_counter()
-        mask = legal_mask(s)
-        obs = observe(s, p) if agent.uses_observation else None
-        action = agent.act(obs, mask, s.copy() if agent.uses_state else None)
-        if not 0 <= action < mask.size or not mask[action]:
-            raise RuntimeError(f"agent {agent.name!r} chose action {action}, which is not legal here")
-        apply_action(s, action)
+        apply_action(s, policies[p](s))
         secs[p] += time.perf_counter() - t0
         counts[p] += 1
         peak_update_arr(s.reshape(1), peak)

@@ -196,25 +196,21 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
 
 
 def _policy_factory(specs: list[str], color: bool = False):
-    """``game_seed -> [policy(state) -> action]``: fresh agents for every game, seeded from the game's seed; a
+    """``game_seed -> [policy(state) -> action]``: fresh agents for every game, ``as_policy(seat, game_seed)``; a
     ``"human"`` seat is a person at the terminal, told the other seats' moves."""
     import numpy as np
 
     from agents import make_agent
-    from df_env.engine.api import legal_mask
-    from df_env.engine.observation.encode import observe
     from df_env.terminal import HumanSeat
 
     def agent_policy(spec: str, p: int, seed: int, human: HumanSeat | None):
-        agent = make_agent(spec)
-        agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
+        policy = make_agent(spec).as_policy(p, seed)
 
         def act(s: np.ndarray) -> int:
-            a = agent.act(observe(s, p) if agent.uses_observation else None, legal_mask(s),
-                          s if agent.uses_state else None)
+            a = policy(s)
             if human is not None:
-                human.saw(s, p, spec, int(a))
-            return int(a)
+                human.saw(s, p, spec, a)
+            return a
 
         return act
 

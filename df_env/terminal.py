@@ -16,15 +16,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agents import Agent, make_agent
-from df_env.engine.api import IllegalActionError, apply_action, legal_actions, legal_mask, new_game
+from agents import SeatPolicy, make_agent
+from df_env.engine.api import IllegalActionError, apply_action, legal_actions, new_game
 from df_env.envs.common import seat_rule
 from df_env.web import engine_view as E
 from df_env.web.words import ResultTracker, event_lines, fix_words, header, in_setup, say
 
 from .gamelog import GameLog, GameLogError, final_state, replay, result_mismatch, save_log
 
-observe, action_to_string, render_text = E.observe, E.action_to_string, E.render_text
+action_to_string, render_text = E.action_to_string, E.render_text
 DECISION_TITLE = "\n== decision =="  # render_text's sections after the view: the decision, then the events
 LEGEND = ("suits: S sun, M moon, R heart, K skull, H hand, F foot; a card reads #id, number and suit, type, name, "
           "(its sector), [its advancements: suit letter, number, name; * circled]")
@@ -157,11 +157,6 @@ def _show_decision(console: Console, state: np.ndarray, seat: int, since: list[s
         console.write(f"  {i:>3}. {text}")
 
 
-def _agent_action(agent: Agent, state: np.ndarray, seat: int) -> int:
-    obs = observe(state, seat) if agent.uses_observation else None
-    return agent.act(obs, legal_mask(state), state.copy() if agent.uses_state else None)
-
-
 class QuitGame(Exception):
     """The person quit in the middle of a game."""
 
@@ -215,9 +210,7 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
         raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
     seats = list(opponents)
     seats.insert(seat, "human")
-    agents = {p: make_agent(spec) for p, spec in enumerate(seats) if p != seat}
-    for p, agent in agents.items():
-        agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
+    agents = {p: make_agent(spec).as_policy(p, seed) for p, spec in enumerate(seats) if p != seat}
     log = GameLog(num_players=num_players, seed=seed, seats=seats)
     tracker = ResultTracker(seats)
     s = new_game(log.game_config(), seed)
@@ -248,7 +241,7 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
     return log
 
 
-def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, Agent], log: GameLog,
+def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, SeatPolicy], log: GameLog,
                screen: _Screen, tracker: ResultTracker, since: list[str]) -> None:
     """Decisions until the game ends or the person quits; every action is applied to ``s`` and logged."""
     lang = screen.lang
@@ -260,7 +253,7 @@ def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, Age
                 break
             since = [say(lang, "you", text=fix_words(action_to_string(s, a, lang), lang))]
         else:
-            a = _agent_action(agents[p], s, p)
+            a = agents[p](s)
             since.append(say(lang, "other", p=p, seat=seats[p], text=fix_words(action_to_string(s, a, lang), lang)))
         setup = in_setup(s)
         apply_action(s, a)

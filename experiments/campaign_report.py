@@ -21,7 +21,6 @@ import numpy as np
 
 from df_env.campaign.commands import Policy, campaign_new, campaign_play
 from df_env.campaign.core import Campaign, GameRecord
-from df_env.engine.api import legal_mask
 from df_env.engine.model.constants import BLANK, CIV, TECH, WORLD
 
 HEADER = f"{'game':>4} {'era':>3} {'result':<10} {'turns':>5} {'cards':>5} {'blank':>5} {'world':>5} {'tech':>5} " \
@@ -41,19 +40,9 @@ def agent_policies(spec: str, n: int):  # type: ignore[no-untyped-def]
     """A function game_seed -> one fresh policy per seat built from an :mod:`agents` spec."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's agents package
     from agents import make_agent
-    from df_env.engine.observation.encode import observe
-
-    def adapt(agent, p: int) -> Policy:  # type: ignore[no-untyped-def]
-        def policy(s: np.ndarray) -> int:
-            obs = observe(s, p) if agent.uses_observation else None
-            return int(agent.act(obs, legal_mask(s), s if agent.uses_state else None))
-        return policy
 
     def for_game(seed: int) -> Sequence[Policy]:
-        agents = [make_agent(spec) for _ in range(n)]
-        for p, a in enumerate(agents):
-            a.reset(np.random.default_rng([seed, p]), p)
-        return [adapt(a, p) for p, a in enumerate(agents)]
+        return [make_agent(spec).as_policy(p, seed) for p in range(n)]
 
     return for_game
 

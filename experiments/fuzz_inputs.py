@@ -127,12 +127,9 @@ def mutate(doc: Any, text: str, rng: random.Random) -> bytes:
 # ---------------------------------------------------------------------------------------------- real inputs
 def positions() -> list[str]:
     """Positions from random and heuristic games, fresh and in a campaign galaxy (EVOKE, civilizations)."""
-    import numpy as np
-
     from agents import make_agent
     from df_env import engine
     from df_env.campaign.core import Campaign
-    from df_env.engine.observation.encode import observe
 
     camp = Campaign.new(seed=5)
     out = []
@@ -140,15 +137,13 @@ def positions() -> list[str]:
         n = 1 + g % 3
         seed = camp.next_seed()
         s = engine.new_game(camp.next_config(n), seed=seed)
-        agents = [make_agent("heuristic") for _ in range(n)]
-        for p, a in enumerate(agents):
-            a.reset(np.random.default_rng([seed, p]), p)
+        agents = [make_agent("heuristic").as_policy(p, seed) for p in range(n)]
         k = 0
         while not s["over"] and s["turn"] < 200:
             if k % 97 == 13 or (int(s["acts"]) >> 7) & 1:
                 out.append(engine.to_json(s))
             p = int(s["dplayer"])
-            engine.apply_action(s, int(agents[p].act(observe(s, p), engine.legal_mask(s), s)))
+            engine.apply_action(s, agents[p](s))
             k += 1
         out.append(engine.to_json(s))
         camp.record(s, ["h"] * n, seed=seed, truncated=not s["over"])

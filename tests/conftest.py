@@ -1,6 +1,7 @@
-"""Shared test setup. Layout: ``tests/rules/`` holds the rule scenario tests, one file per rule family (the
-position harness is ``support/scenario_pos.py`` and ``support/scenario_game.py``, the invariant checker
-``support/invariants.py``); the other files test one subject each (envs, agents, campaign, CLI, text, ...).
+"""Shared test setup. Layout: ``tests/rules/`` holds the rule scenario tests, one file per rule family (the one
+position builder is ``support/position.py``, with its presets in ``support/scenario_pos.py`` and
+``support/scenario_game.py``; the invariant checker ``support/invariants.py``); the other files test one subject
+each (envs, agents, campaign, CLI, text, ...).
 
 Markers: ``slow`` (training, the notebook: ``-m "not slow"`` skips them) and ``rules`` (set here on every test
 under ``tests/rules``). Optional packages (SB3, torch, nbclient) are imported with ``pytest.importorskip`` inside

@@ -4,8 +4,8 @@
 A seat is played by a *policy*: any callable ``policy(state) -> action`` receiving a copy of the game state at
 its decision (the deciding player is ``state["dplayer"]``). ``agents`` is one policy per seat, or a function of
 the game's seed returning fresh policies for each game (agents that keep per-game memory), or None: every seat
-plays uniformly at random in compiled code. Adapting an :mod:`agents` agent is the CLI's job, e.g.
-``lambda s: agent.act(observe(s, p), legal_mask(s), s)`` (see ``experiments/campaign_report.py``).
+plays uniformly at random in compiled code. An :mod:`agents` agent is seated as everywhere,
+``agent.as_policy(p, game_seed)`` (see ``experiments/campaign_report.py``).
 
 Example:
     >>> import os, tempfile

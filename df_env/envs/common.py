@@ -180,8 +180,10 @@ def split_reward(reward_fn: Any) -> tuple[RewardFn | None, int]:
 class AgentPolicy:
     """A built-in agent named by its spec (``"mcts:iters=50"``) playing a seat from Python.
 
-    It gets what the agent asks for: the seat's flat observation, the mask and the engine state (search agents
-    use only a determinization for their seat: see ``agents``). The env reseeds it at every reset.
+    It is the agent seated as every adapter seats one, ``agent.as_policy(seat, seed)`` (:class:`agents.SeatPolicy`:
+    the seat's flat observation, the mask and a copy of the engine state, as the agent asks; search agents use
+    only a determinization for their seat). Its agent seed is 0 until the env's first seeded reset, then one
+    number drawn from the env's generator at every seeded reset (:meth:`reseed`).
     """
 
     def __init__(self, spec: str, seat: int) -> None:
@@ -189,14 +191,13 @@ class AgentPolicy:
 
         self.spec, self.seat = spec, seat
         self.agent = make_agent(spec)  # AgentSpecError (a ValueError) names the bad part and what is allowed
-        self.agent.reset(np.random.default_rng(seat), seat)
+        self.policy = self.agent.as_policy(seat, 0)
 
     def reseed(self, rng: np.random.Generator) -> None:
-        self.agent.reset(np.random.default_rng(rng.integers(2**63)), self.seat)
+        self.policy = self.agent.as_policy(self.seat, int(rng.integers(2**63)))
 
     def act(self, flat_obs: np.ndarray, mask: np.ndarray, state: State) -> int:
-        obs = flat_obs.copy() if self.agent.uses_observation else None
-        return self.agent.act(obs, mask, state if self.agent.uses_state else None)
+        return self.policy(state, mask, flat_obs)
 
     def __repr__(self) -> str:
         return f"AgentPolicy({self.spec!r}, seat={self.seat})"

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from agents import Agent, make_agent
+from agents import SeatPolicy, make_agent
 from df_env.bench import derive_seed, play_game, wilson
 from df_env.engine.api import GameConfig, apply_action, legal_mask, new_game
 from df_env.engine.observation.encode import observe
@@ -50,26 +50,18 @@ def evaluate_policy(policy: Policy, num_players: int, opponent: str = "", games:
         ids = list(range(first, min(games, first + batch)))
         states = {g: new_game(config, derive_seed(seed, g)) for g in ids}
         seats = {g: g % num_players for g in ids}
-        opps: dict[tuple[int, int], Agent] = {}
+        opps: dict[tuple[int, int], SeatPolicy] = {}
         for g in ids:
             for p in range(num_players):
                 if p != seats[g]:
-                    agent = make_agent(opponent)
-                    agent.reset(np.random.default_rng(np.random.SeedSequence(derive_seed(seed, g, 1), spawn_key=(p,))),
-                                p)
-                    opps[(g, p)] = agent
+                    opps[(g, p)] = make_agent(opponent).as_policy(p, derive_seed(seed, g, 1))
         active = list(ids)
         while active:
             waiting = []
             for g in active:
                 s = states[g]
                 while not s["over"] and s["turn"] <= limit and int(s["dplayer"]) != seats[g]:
-                    p = int(s["dplayer"])
-                    agent = opps[(g, p)]
-                    mask = legal_mask(s)
-                    obs = observe(s, p) if agent.uses_observation else None
-                    a = agent.act(obs, mask, s.copy() if agent.uses_state else None)
-                    apply_action(s, int(a))
+                    apply_action(s, opps[(g, int(s["dplayer"]))](s))
                 if s["over"] or s["turn"] > limit:
                     wins += int(s["winner"] == seats[g])
                     turns += int(s["turn"])

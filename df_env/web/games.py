@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import Agent, make_agent
+from agents import SeatPolicy, make_agent
 from df_env import engine
 from df_env.gamelog import GameLog, save_log
 
@@ -86,12 +86,8 @@ class WebGame:
         self.gid, self.seats, self.seed = gid, list(seats), seed
         n = len(seats)
         self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss)
-        self.agents: dict[int, Agent] = {}
-        for p, spec in enumerate(seats):
-            if spec != HUMAN:
-                agent = make_agent(spec)
-                agent.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(p + 1,))), p)
-                self.agents[p] = agent
+        self.agents: dict[int, SeatPolicy] = {p: make_agent(spec).as_policy(p, seed)
+                                              for p, spec in enumerate(seats) if spec != HUMAN}
         self.state = engine.new_game(config or self.log.game_config(), seed)
         self.campaign = campaign
         if campaign is not None:
@@ -225,11 +221,10 @@ class WebGame:
                         self._save()
                         return
                     self.thinking = p
-                    agent = self.agents[p]
+                    policy = self.agents[p]
                     s = engine.clone(self.state)
                     step = self.step
-                a = agent.act(E.observe(s, p) if agent.uses_observation else None, engine.legal_mask(s),
-                              s if agent.uses_state else None)
+                a = policy(s)
                 if AGENT_DELAY:
                     time.sleep(AGENT_DELAY)
                 with self.lock:

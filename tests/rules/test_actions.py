@@ -1,7 +1,7 @@
 """Rule scenario tests for the actions POWER, SETTLE, GROW, BATTLE and EXPAND (rulebook 2.2; rulings R3, R10-R13,
 R15, R16, R22, R27, R34, R38).
 
-Each test builds an exact position by hand (``position.make_position``), applies the decisions and checks the
+Each test builds an exact position by hand (``support.position.player0``), applies the decisions and checks the
 outcome. The deck is listed bottom to top: the last card listed is drawn first, so every random value is stacked.
 Sectors are written by their printed numbers; the map around the homeworld sector 23 is::
 
@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 import pytest
 from support import invariants
+from support.position import player0
 
 from df_env import engine
-from df_env.engine.io.position import make_position
 from df_env.engine.model import layout as L
 from df_env.engine.model.constants import (
     BATTLE,
@@ -39,66 +39,10 @@ X = {int(n): i for i, n in enumerate(SECTOR_IDS)}  # printed sector number -> in
 
 
 # ---------------------------------------------------------------------------------------------- harness
-def build(
-    *,
-    hand: tuple[Any, ...] = (),
-    home_lines: tuple[Any, ...] = ("H1",),
-    home_sector: int = 23,
-    techs: tuple[Any, ...] = (),
-    worlds: tuple[Any, ...] = (),
-    deck: tuple[Any, ...] = (),
-    line: tuple[dict[str, Any], ...] = (),
-    sectors: dict[int, dict[str, Any]] | None = None,
-    tracks: dict[str, int] | None = None,
-    players: int = 1,
-    other_hand: tuple[Any, ...] = (),
-    taken: tuple[str, ...] = (),
-) -> tuple[np.ndarray, dict[str, Any]]:
-    """Player 0 in his action phase; his homeworld (card 0) in ``home_sector`` with 3 cubes. Returns the state and
-    the card ids by place (``ids["hand"][i]`` is the i-th hand card...)."""
-    cards: list[Any] = []
-
-    def add(spec: Any) -> int:
-        cards.append(spec)
-        return len(cards) - 1
-
-    home = add({"num": 1, "suit": "K", "type": "world", "sector": home_sector, "lines": list(home_lines)})
-    ids: dict[str, Any] = {"home": home}
-    ids["hand"] = [add(c) for c in hand]
-    ids["techs"] = [add(c) for c in techs]
-    ids["worlds"] = [add(c) for c in worlds]
-    ids["deck"] = [add(c) for c in deck]
-    ids["line"] = {str(c["num"]): add(c) for c in line}
-    p0 = {
-        "hand": ids["hand"],
-        "homeworld": home,
-        "techs": ids["techs"],
-        "worlds": ids["worlds"],
-        "tracks": tracks or {},
-    }
-    plist = [p0]
-    cube_map: dict[str, Any] = {str(home_sector): {"cubes": 3, "owner": 0}}
-    if players == 2:
-        h1 = add({"num": 2, "suit": "S", "type": "world", "sector": 56, "lines": ["H1"]})
-        ids["home1"] = h1
-        ids["hand1"] = [add(c) for c in other_hand]
-        plist.append({"hand": ids["hand1"], "homeworld": h1})
-        cube_map["56"] = {"cubes": 3, "owner": 1}
-    for n, v in (sectors or {}).items():
-        if v is None:
-            cube_map.pop(str(n), None)
-        else:
-            cube_map[str(n)] = v
-    s = make_position(
-        at="action",
-        header={"players": players},
-        cards=cards,
-        map=cube_map,
-        piles={"deck": ids["deck"], "line": ids["line"]},
-        players=plist,
-        turn={"actions_taken": list(taken)},
-    )
-    return s, ids
+def build(*, taken: tuple[str, ...] = (), **cards: Any) -> tuple[np.ndarray, dict[str, Any]]:
+    """Player 0 in his action phase (:func:`support.position.player0`): his homeworld (card 0) in ``home_sector``
+    with 3 cubes. Returns the state and the card ids by place (``ids["hand"][i]`` is the i-th hand card...)."""
+    return player0("action", taken=taken, **cards)
 
 
 def legal(s: np.ndarray) -> list[str]:

@@ -211,7 +211,7 @@ def test_battle_taking_a_rivals_homeworld_sector_lets_him_rehome_then_the_battle
     g.sector(46, 4, 0)
     g.sector(45, 2, "N")
     g.hand("H1", "S2")
-    w1 = g.adds((world(3, "M", 66, "M2"), world(4, "R", 65, "R2")))
+    w1 = g.adds(world(3, "M", 66, "M2"), world(4, "R", 65, "R2"))
     g.players[1]["worlds"] = w1
     g.sector(66, 1, 1)
     g.sector(65, 1, 1)

@@ -1,7 +1,7 @@
-"""The position-building harness of the action-phase scenario tests (``rules/test_setup_start_actions.py`` and the
-review-3 files on advancements and actions): the :class:`Game` builder for a hand-written position in which player 0
-is the current player, card builders (``world``, ``tech``, ``civ``) and small helpers to choose decisions (``do``,
-``act``) and read the state (``dk``, ``cubes``, ``track``, ``written`` ...).
+"""A preset of the one position builder (:mod:`support.position`) for the action-phase scenario tests
+(``rules/test_setup_start_actions.py``, ``rules/test_advancements.py``, ``rules/test_actions_edges.py``): the
+:class:`Game` preset, in which player 0 is the current player, card builders (``world``, ``tech``, ``civ``) and
+small helpers to choose decisions (``do``, ``act``) and read the state (``dk``, ``cubes``, ``track``, ``written``).
 
 Sectors are given by their printed number (``X`` maps it to an index), advancements by their Table 5 code (``ADV``).
 The deck is listed bottom to top in the position format (``docs/position_format.md``); ``Game.top_first`` takes the
@@ -15,11 +15,11 @@ from typing import Any
 import numpy as np
 
 from df_env import engine
-from df_env.engine.io.position import from_dict
 from df_env.engine.model import layout as L
 from df_env.engine.model.constants import SECTOR_IDS, SUIT_LETTERS
 from df_env.engine.text.render import action_to_string, decision_to_string, event_strings, render_text
 from support import invariants
+from support.position import PositionBuilder
 from support.views import cubes, hand, pile, techs, worlds
 
 __all__ = [
@@ -46,23 +46,15 @@ def civ(victory: str, suit: str | None, sector: int, num: int = 4, csuit: str = 
             "civ_victory": victory, "civ_suit": suit}
 
 
-class Game:
-    """A hand-written position. Player 0 (homeworld card 0 in ``home_sector``, 3 cubes) is the current player;
-    players 1 and 2 (if any) have a bare homeworld (lines H2, 3 cubes) in sectors 56 and 43 (``home1`` is player
-    1's). ``seed`` is the position's random seed."""
+class Game(PositionBuilder):
+    """A hand-written position (:class:`support.position.PositionBuilder`). Player 0 (homeworld card 0 in
+    ``home_sector``, 3 cubes) is the current player; players 1 and 2 (if any) have a bare homeworld (lines H2,
+    3 cubes) in sectors 56 and 43 (``home1`` is player 1's). ``seed`` is the position's random seed."""
 
     def __init__(self, *, players: int = 1, at: str = "action", home_lines: tuple[Any, ...] = ("H2",),
                  home_sector: int = 23, home_upkeep: int = 0, era: int = 1, seed: int = 3) -> None:
-        self.cards: list[Any] = []
-        self.map: dict[str, Any] = {str(home_sector): {"cubes": 3, "owner": 0}}
-        self.at = at
-        self.seed = seed
-        self.header: dict[str, Any] = {"players": players, "era": era}
-        self.players: list[dict[str, Any]] = [{} for _ in range(players)]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.line: dict[str, int] = {}
-        self.turn: dict[str, Any] | None = None
+        super().__init__(players, at, seed, era=era)
+        self.map[str(home_sector)] = {"cubes": 3, "owner": 0}
         h = world(1, "K", home_sector, *home_lines)
         if home_upkeep:
             h["upkeep"] = home_upkeep
@@ -76,36 +68,23 @@ class Game:
             if q == 1:
                 self.home1 = hq
 
-    def add(self, card: Any) -> int:
-        self.cards.append(card)
-        return len(self.cards) - 1
-
-    def adds(self, cards: tuple[Any, ...]) -> list[int]:
-        return [self.add(c) for c in cards]
-
     def hand(self, *cards: Any, p: int = 0) -> list[int]:
-        ids = self.adds(cards)
+        ids = self.adds(*cards)
         self.players[p]["hand"] = ids
         return ids
 
     def techs(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
+        ids = self.adds(*cards)
         self.players[0]["techs"] = ids
         return ids
 
     def worlds(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
+        ids = self.adds(*cards)
         self.players[0]["worlds"] = ids
         return ids
 
-    def top_first(self, *cards: Any) -> list[int]:
-        """Deck cards in drawing order (the first is the top card)."""
-        ids = self.adds(cards)
-        self.deck = list(reversed(ids))
-        return ids
-
     def discarded(self, *cards: Any) -> list[int]:
-        ids = self.adds(cards)
+        ids = self.adds(*cards)
         self.discard = ids
         return ids
 
@@ -114,26 +93,16 @@ class Game:
         self.line[str(card["num"])] = c
         return c
 
-    def sector(self, printed: int, n: int, owner: Any = 0, **extra: Any) -> None:
+    def sector(self, printed: int, n: int, owner: Any = 0, **extra: Any) -> Game:
+        """As the builder's, but 0 cubes and nothing else removes the sector's entry."""
         if n == 0 and not extra:
             self.map.pop(str(printed), None)
         else:
-            self.map[str(printed)] = {"cubes": n, "owner": owner, **extra} if n else dict(extra)
+            super().sector(printed, n, owner, **extra)
+        return self
 
     def tracks(self, **t: int) -> None:
         self.players[0]["tracks"] = t
-
-    def build(self) -> np.ndarray:
-        d: dict[str, Any] = {
-            "format": "df_env.position", "version": 1, "at": self.at, "seed": self.seed, "header": self.header,
-            "map": self.map, "cards": self.cards, "players": self.players,
-            "piles": {"deck": self.deck, "discard": self.discard, "line": self.line},
-        }
-        if self.turn is not None:
-            d["turn"] = self.turn
-        s = from_dict(d)
-        invariants.check(s)
-        return s
 
 
 def legal(s: np.ndarray) -> list[str]:

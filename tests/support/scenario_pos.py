@@ -1,8 +1,8 @@
-"""The position-building harness of the end-of-turn, EVOKE and end-of-game scenario tests
-(``rules/test_end_of_turn_losing.py``, ``rules/test_advance_evoke_win.py`` and the rule files on multiplayer,
-Table 6, the campaign and EVOKE): the :class:`Pos` builder for a hand-written position whose cards are referred
-to by the id ``add`` returns, card builders (``home``, ``world``, ``tech``, ``civ``) and small helpers to choose
-decisions (``apply``, ``fail_pending``) and read the state (``dname``, ``legal``, ``track``, ``lines`` ...).
+"""Presets of the one position builder (:mod:`support.position`) for the end-of-turn, EVOKE, end-of-game,
+multiplayer and challenge scenario tests: :class:`Pos` (any seats, nothing placed; cards referred to by the id
+``add`` returns), :class:`ChallengePos` and :func:`solo` (player 0 at home in sector 23), card builders (``home``,
+``world``, ``tech``, ``civ``, ``blank``) and small helpers to choose decisions (``apply``, ``fail_pending``) and
+read the state (``dname``, ``legal``, ``track``, ``lines`` ...).
 
 Positions follow ``docs/position_format.md``. ``deck(...)`` takes cards in the order they are DRAWN (top first); the
 format lists the deck bottom to top.
@@ -15,15 +15,16 @@ from typing import Any
 import numpy as np
 
 from df_env import engine
-from df_env.engine.io.position import from_dict
 from df_env.engine.model import layout as L
 from df_env.engine.model.constants import SECTOR_IDS, SUIT_LETTERS, sector_index
 from df_env.engine.text.render import decision_to_string, event_strings, render_text
 from support import invariants
+from support.position import PositionBuilder
 
 __all__ = [
-    "COMPLETE", "FILLER", "TRACKS", "Pos", "S", "X", "apply", "civ", "dname", "deck", "fail_pending", "home", "legal",
-    "line", "lines", "ok", "sectors_offered", "tech", "track", "why", "world",
+    "CHALLENGE_FILLER", "COMPLETE", "FILLER", "HIGH", "TRACKS", "ChallengePos", "Pos", "S", "X", "apply", "blank",
+    "civ", "dname", "deck", "fail_pending", "home", "legal", "line", "lines", "ok", "sectors_offered", "solo", "tech",
+    "track", "why", "world",
 ]
 
 TRACKS = "CMSX"
@@ -116,39 +117,13 @@ def civ(victory: str | None, suit: str | None, sector: int, num: int = 4, csuit:
             "civ_victory": victory, "civ_suit": suit}
 
 
-class Pos:
-    """A hand-written position; ``add`` returns a card's id. The header is era ``era``, turn 5, player ``current``
-    to play."""
+class Pos(PositionBuilder):
+    """A hand-written position (:class:`support.position.PositionBuilder`); ``add`` returns a card's id. The
+    header is era ``era``, turn 5, player ``current`` to play."""
 
     def __init__(self, players: int = 1, at: str = "action", current: int = 0, variant: str = "standard",
                  seed: int = 7, era: int = 2) -> None:
-        self.cards: list[Any] = []
-        self.map: dict[str, Any] = {}
-        self.players: list[dict[str, Any]] = [{} for _ in range(players)]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.challenges: list[Any] = []
-        self.line: dict[str, int] = {}
-        self.header: dict[str, Any] = {"players": players, "era": era, "turn": 5, "current": current,
-                                       "variant": variant}
-        self.at = at
-        self.seed = seed
-        self.turn: dict[str, Any] | None = None
-
-    def add(self, card: Any) -> int:
-        self.cards.append(card)
-        return len(self.cards) - 1
-
-    def adds(self, *cards: Any) -> list[int]:
-        return [self.add(c) for c in cards]
-
-    def sector(self, printed: int, n: int, owner: Any = 0, **extra: Any) -> Pos:
-        self.map[str(printed)] = {"cubes": n, "owner": owner, **extra} if n else dict(extra)
-        return self
-
-    def player(self, p: int = 0, **fields: Any) -> Pos:
-        self.players[p].update(fields)
-        return self
+        super().__init__(players, at, seed, era=era, turn=5, current=current, variant=variant)
 
     def seat(self, p: int, sector: int, n: int = 3, lines: list[Any] | None = None, num: int = 1, suit: str = "K",
              **fields: Any) -> int:
@@ -167,15 +142,56 @@ class Pos:
     def to_line(self, c: int) -> None:
         self.line[str(self.cards[c]["num"])] = c
 
-    def build(self) -> np.ndarray:
-        d: dict[str, Any] = {
-            "format": "df_env.position", "version": 1, "at": self.at, "seed": self.seed, "header": self.header,
-            "map": self.map, "cards": self.cards, "players": self.players,
-            "piles": {"deck": self.deck, "discard": self.discard, "challenges": self.challenges,
-                      "line": self.line},
-        }
-        if self.turn is not None:
-            d["turn"] = self.turn
-        s = from_dict(d)
-        invariants.check(s)
-        return s
+
+HIGH = {"C": 5, "M": 4, "S": 4, "X": 4}  # ChallengePos's tracks
+CHALLENGE_FILLER = ("S1", "S2", "S3", "S4", "S5", "S6", "M1", "M2", "M3", "M4", "M5", "M6", "R1", "R2", "R3")
+
+
+class ChallengePos(Pos):
+    """The challenge-phase preset: player 0 (current) has his homeworld (card 0, number 1, lines H1) in sector 23
+    with 3 cubes and tracks ``HIGH``; player 1 (if any) his homeworld in 56 (3 cubes, lines F1); player 2 (if any)
+    in 11."""
+
+    def __init__(self, players: int = 1, at: str = "challenge", tracks: dict[str, int] | None = None,
+                 home_lines: list[Any] = ("H1",), upkeep: int = 0) -> None:
+        super().__init__(players=players, at=at)
+        h = world(23, list(home_lines), num=1, suit="K")
+        if upkeep:
+            h["upkeep"] = upkeep
+        self.home = self.add(h)
+        self.sector(23, 3, 0)
+        self.player(0, homeworld=self.home, tracks=dict(tracks or HIGH))
+        self.homes = [self.home]
+        for p, (sec, num) in enumerate(((56, 5), (11, 6))[: players - 1], start=1):
+            self.homes.append(self.add(world(sec, ["F1"], num=num, suit="H")))
+            self.sector(sec, 3, p)
+            self.player(p, homeworld=self.homes[p])
+
+    def stack(self, *top: Any) -> list[int]:
+        """The deck: the given cards drawn first, then filler. Returns the ids of the given cards."""
+        ids = [c if isinstance(c, int) else self.add(c) for c in top]
+        self.deck = deck(*ids, *self.adds(*CHALLENGE_FILLER))
+        return ids
+
+
+def blank(num: int, suit: str) -> str:
+    """A blank card's code (``blank(4, "S")`` is ``"S4"``)."""
+    return f"{suit}{num}"
+
+
+def solo(at: str = "challenge", *, home_lines: list[Any] = ("H1",), upkeep: int = 0, tracks: Any = None,
+         players: int = 1, variant: str = "standard") -> tuple[Pos, dict[str, Any]]:
+    """Player 0: homeworld (card 0) in sector 23 with 3 cubes. With 2 players, player 1 has a homeworld in 56
+    (3 cubes). The caller adds hand, deck, challenges."""
+    p = Pos(players=players, at=at, variant=variant)
+    h = home(23, list(home_lines))
+    if upkeep:
+        h["upkeep"] = upkeep
+    ids: dict[str, Any] = {"home": p.add(h)}
+    p.sector(23, 3, 0)
+    p.player(0, homeworld=ids["home"], tracks=tracks or {})
+    if players >= 2:
+        ids["home1"] = p.add(home(56, ["F1"], num=5, suit="H"))
+        p.sector(56, 3, 1)
+        p.player(1, homeworld=ids["home1"])
+    return p, ids
