@@ -29,10 +29,10 @@ __all__ = ["EXIT_BASE", "EXIT_PRESETS", "check_exit_config", "make_exit_config"]
 
 EXIT_BASE: dict[str, Any] = {
     "num_players": 1, "start": "shipped", "dims": {},
-    "iterations": 1000, "minutes": 60.0, "games": 32, "search_iters": 64, "c_puct": 1.0, "rollout": "heuristic",
-    "turns": 3, "temp_moves": 8, "temperature": 1.0, "max_turns": 0,
+    "iterations": 1000, "minutes": 60.0, "games": 24, "search_iters": 64, "c_puct": 1.0, "rollout": "heuristic",
+    "turns": 3, "temp_moves": 4, "temperature": 1.0, "max_turns": 0,
     "league": {"current": 1.0, "past": 0.0, "heuristic": 0.0},
-    "learning_rate": 3e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2, "replay": 4, "value_coef": 1.0,
+    "learning_rate": 1e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2, "replay": 6, "value_coef": 1.0,
     "eval_every": 1, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
     "threads": 1, "seed": 0, "backend": "local", "jobs": 1, "address": "",
 }

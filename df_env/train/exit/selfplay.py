@@ -19,9 +19,8 @@ local and the Ray backend give the same data for the same seeds.
 
 from __future__ import annotations
 
-import atexit
 import hashlib
-import shutil
+import os
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -70,26 +69,36 @@ class SearchSettings:
                    int(c["temp_moves"]), float(c["temperature"]), int(c["max_turns"]))
 
 
-_WORKER: dict[str, Any] = {"models": {}, "settings": SearchSettings(), "dir": None}
+_WORKER: dict[str, Any] = {"models": {}, "settings": SearchSettings()}
 
 
-def _model_dir() -> Path:
-    if _WORKER["dir"] is None:
-        d = tempfile.mkdtemp(prefix="df_exit_models_")
-        atexit.register(shutil.rmtree, d, True)
-        _WORKER["dir"] = d
-    return Path(_WORKER["dir"])
+def model_dir() -> Path:
+    """Where a machine's workers keep the models they were sent: one folder per user in the temporary folder,
+    a file per model named by its SHA-1 (written once, atomically; :func:`remove_models` clears them)."""
+    d = Path(tempfile.gettempdir()) / f"df_exit_models_{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    d.mkdir(mode=0o700, exist_ok=True)
+    return d
+
+
+def model_file(data: bytes) -> Path:
+    return model_dir() / f"{hashlib.sha1(data).hexdigest()}.npz"
+
+
+def remove_models(models: Sequence[bytes]) -> None:
+    """Remove this machine's copies of ``models`` (the driver, at the end of a run)."""
+    for data in models:
+        model_file(data).unlink(missing_ok=True)
 
 
 def init_worker(models: dict[str, bytes], settings: SearchSettings) -> None:
-    """The worker initializer: write every model (name -> ``.npz`` bytes) to this process's model folder."""
+    """The worker initializer: write every model (name -> ``.npz`` bytes) to this machine's model folder."""
     paths: dict[str, Path] = {}
     for name, data in models.items():
-        path = _model_dir() / f"{hashlib.sha1(data).hexdigest()}.npz"
+        path = model_file(data)
         if not path.is_file():
-            tmp = path.with_suffix(".tmp")
+            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
             tmp.write_bytes(data)
-            tmp.replace(path)
+            os.replace(tmp, path)
         paths[name] = path
     _WORKER["models"] = paths
     _WORKER["settings"] = settings
