@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import torch as th
 
-from ..numpy_net import load_net, save_net
+from ..numpy_net import NumpyEntityNet, load_net, save_net
 from ..torch_net import EntityNet
 
 VALUE_TARGET = "outcome"
@@ -25,7 +25,7 @@ NEG = -1.0e9
 def net_from_file(path: str | Path) -> EntityNet:
     """An :class:`EntityNet` holding the weights of an entity model file (``Linear`` weights transposed back)."""
     numpy_net = load_net(path)
-    if numpy_net.meta.get("kind") != "entity":
+    if not isinstance(numpy_net, NumpyEntityNet):
         raise ValueError(f"{path}: expert iteration trains the entity network; this file holds a "
                          f"{numpy_net.meta.get('kind')!r} model")
     net = EntityNet(int(numpy_net.meta["num_players"]), dict(numpy_net.meta["dims"]))

@@ -161,42 +161,51 @@ def _start(run: ExitRun) -> None:
     run.evaluate(0)
 
 
+def _loop(run: ExitRun) -> tuple[int, bool]:
+    """The iterations until ``iterations`` or the time budget; (iterations done, stopped by the time budget)."""
+    from tqdm import tqdm
+
+    config, out = run.config, run.out
+    bar = tqdm(total=int(config["iterations"]) * int(config["games"]), unit="game", disable=not run.show_progress,
+               desc=f"exit {run.n}p", dynamic_ncols=True)
+    k, stopped_by_time = 0, False
+    while k < int(config["iterations"]):
+        if config["minutes"] and time.perf_counter() - run.t0 > 60 * float(config["minutes"]):
+            stopped_by_time = True
+            break
+        k += 1
+        row = run.iterate(k, bar)
+        with (out / "progress.csv").open("a", newline="") as f:
+            csv.writer(f).writerow([row[h] for h in PROGRESS_FIELDS])
+        if config["eval_every"] and k % int(config["eval_every"]) == 0:
+            bar.write(f"iteration {k}, {row['minutes']:.1f} min: {_eval_message(run.evaluate(k))}")
+    if k and run.last_eval != k:
+        run.evaluate(k)
+    bar.close()
+    return k, stopped_by_time
+
+
 def train_exit(config: dict[str, Any], out_dir: str | Path, show_progress: bool = True,
                backend: Backend | None = None) -> dict[str, Any]:
     """Expert iteration with ``config`` (:mod:`.config`) into ``out_dir``; returns the summary. ``backend``: where
     the self-play games run (default: the config's ``backend``, ``jobs``, ``address``)."""
     import torch as th
-    from tqdm import tqdm
 
     th.set_num_threads(int(config["threads"]) or (os.cpu_count() or 1))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     own = backend is None
     backend = backend or make_backend(config["backend"], int(config["jobs"]), config["address"] or None)
+    run: ExitRun | None = None
     try:
         run = ExitRun(config, out, backend, show_progress)
         _start(run)
-        bar = tqdm(total=int(config["iterations"]) * int(config["games"]), unit="game", disable=not show_progress,
-                   desc=f"exit {run.n}p", dynamic_ncols=True)
-        k, stopped_by_time = 0, False
-        while k < int(config["iterations"]):
-            if config["minutes"] and time.perf_counter() - run.t0 > 60 * float(config["minutes"]):
-                stopped_by_time = True
-                break
-            k += 1
-            row = run.iterate(k, bar)
-            with (out / "progress.csv").open("a", newline="") as f:
-                csv.writer(f).writerow([row[h] for h in PROGRESS_FIELDS])
-            if config["eval_every"] and k % int(config["eval_every"]) == 0:
-                bar.write(f"iteration {k}, {row['minutes']:.1f} min: {_eval_message(run.evaluate(k))}")
-        if k and run.last_eval != k:
-            run.evaluate(k)
-        bar.close()
+        k, stopped_by_time = _loop(run)
         described = backend.describe()
     finally:
         if own:
             backend.close()
-        if "run" in locals():
+        if run is not None:
             remove_models(list(run.shipped))
     return _finish(run, k, stopped_by_time, described)
 
