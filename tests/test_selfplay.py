@@ -131,11 +131,15 @@ def test_selfplay_records_the_searching_seats_only() -> None:
     np.testing.assert_array_equal(data["z"], rec["outcome"][rec["player"]])
 
 
-def test_selfplay_past_checkpoint_seat(tmp_path: Path) -> None:
+def test_selfplay_past_checkpoint_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     models = {**_models(2), "iter_0": default_model_path(2).read_bytes()}
     tasks = [GameTask(2, 1, derive_seed(1, 2, 1), ("past:iter_0", "current"))]
     [rec] = generate(LocalBackend(1), tasks, models, SETTINGS)
     assert set(rec["player"].tolist()) == {1}
+    assert list(tmp_path.iterdir()) == []  # the workers' copies of the models are removed at the end
     with pytest.raises(ValueError, match="unknown seat role 'past:iter_9'"):
         generate(LocalBackend(1), [GameTask(2, 0, 5, ("current", "past:iter_9"))], models, SETTINGS)
 

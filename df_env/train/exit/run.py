@@ -30,7 +30,7 @@ from df_env.bench import derive_seed
 from ..evaluate import EvalResult, evaluate_agent, evaluate_policy
 from ..numpy_net import default_model_path, load_net
 from ..run import EVAL_FIELDS, _append_eval_rows, _atomic_write, _eval_message
-from .selfplay import GameTask, SearchSettings, generate, league_roles, remove_models
+from .selfplay import GameTask, SearchSettings, generate, league_roles
 
 PROGRESS_FIELDS = ["iteration", "minutes", "games", "decisions", "window_samples", "selfplay_win_rate",
                    "mean_outcome", "policy_loss", "value_loss", "gen_seconds", "train_seconds", "decisions_per_s"]
@@ -90,7 +90,6 @@ class ExitRun:
         self.t0 = time.perf_counter()
         self.show_progress = show_progress
         self.last_eval = -1
-        self.shipped: set[bytes] = set()
 
     def model_path(self, k: int) -> Path:
         return self.out / f"iter_{k}.npz"
@@ -122,7 +121,6 @@ class ExitRun:
         past = [f"iter_{j}" for j in range(max(0, k - 1 - PAST_KEPT), k - 1)] if self.n > 1 else []
         models = {"current": self.model_path(k - 1).read_bytes(), **{p: (self.out / f"{p}.npz").read_bytes()
                                                                       for p in past}}
-        self.shipped.update(models.values())
         t = time.perf_counter()
         records = generate(self.backend, iteration_tasks(c, k, past), models, SearchSettings.from_config(c),
                            on_game=lambda r: bar.update(1))
@@ -196,7 +194,6 @@ def train_exit(config: dict[str, Any], out_dir: str | Path, show_progress: bool 
     out.mkdir(parents=True, exist_ok=True)
     own = backend is None
     backend = backend or make_backend(config["backend"], int(config["jobs"]), config["address"] or None)
-    run: ExitRun | None = None
     try:
         run = ExitRun(config, out, backend, show_progress)
         _start(run)
@@ -205,8 +202,6 @@ def train_exit(config: dict[str, Any], out_dir: str | Path, show_progress: bool 
     finally:
         if own:
             backend.close()
-        if run is not None:
-            remove_models(list(run.shipped))
     return _finish(run, k, stopped_by_time, described)
 
 

@@ -10,9 +10,10 @@ later ones take the most visited action. A ``"past:NAME"`` seat plays a past che
 outcome per player is the value ``agents/mcts.py`` backs up: 1 win, 0 loss (or a game over without winning),
 otherwise the progress score (``df_env.progress``) when the turn limit ends the game.
 
-The models are shipped to the workers as bytes (the worker initializer writes them to a private temporary
-folder, keyed by their SHA-1), so a worker needs no shared file system. :func:`generate` runs the tasks on a
-:mod:`df_env.backends` backend with :func:`df_env.backends.run_keyed`: every result is keyed by
+The models are shipped to the workers as bytes (the worker initializer writes them to a temporary folder of
+this :func:`generate` call, files named by their SHA-1), so a worker needs no shared file system; the folder is
+removed by the driver at the end of the call and by a worker when it starts on the next call. :func:`generate`
+runs the tasks on a :mod:`df_env.backends` backend with :func:`df_env.backends.run_keyed`: every result is keyed by
 ``(iteration, game)``, a retried task never counts twice, and the records come back sorted by key, so the
 local and the Ray backend give the same data for the same seeds.
 """
@@ -21,7 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import tempfile
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,39 +72,32 @@ class SearchSettings:
                    int(c["temp_moves"]), float(c["temperature"]), int(c["max_turns"]))
 
 
-_WORKER: dict[str, Any] = {"models": {}, "settings": SearchSettings()}
+_WORKER: dict[str, Any] = {"models": {}, "settings": SearchSettings(), "folder": None}
 
 
-def model_dir() -> Path:
-    """Where a machine's workers keep the models they were sent: one folder per user in the temporary folder,
-    a file per model named by its SHA-1 (written once, atomically; :func:`remove_models` clears them)."""
-    d = Path(tempfile.gettempdir()) / f"df_exit_models_{os.getuid() if hasattr(os, 'getuid') else 'user'}"
-    d.mkdir(mode=0o700, exist_ok=True)
-    return d
+def model_dir(run: str) -> Path:
+    """Where a machine's workers keep the models of the run ``run`` (one :func:`generate` call): a folder in
+    the temporary folder, a file per model named by its SHA-1, written once and atomically."""
+    return Path(tempfile.gettempdir()) / f"df_exit_models_{run}"
 
 
-def model_file(data: bytes) -> Path:
-    return model_dir() / f"{hashlib.sha1(data).hexdigest()}.npz"
-
-
-def remove_models(models: Sequence[bytes]) -> None:
-    """Remove this machine's copies of ``models`` (the driver, at the end of a run)."""
-    for data in models:
-        model_file(data).unlink(missing_ok=True)
-
-
-def init_worker(models: dict[str, bytes], settings: SearchSettings) -> None:
-    """The worker initializer: write every model (name -> ``.npz`` bytes) to this machine's model folder."""
+def init_worker(models: dict[str, bytes], settings: SearchSettings, run: str) -> None:
+    """The worker initializer: write every model (name -> ``.npz`` bytes) to this machine's folder of ``run``
+    (and remove the folder of this process's previous run)."""
+    folder = model_dir(run)
+    previous = _WORKER.get("folder")
+    if previous is not None and previous != folder:
+        shutil.rmtree(previous, ignore_errors=True)
+    folder.mkdir(mode=0o700, exist_ok=True)
     paths: dict[str, Path] = {}
     for name, data in models.items():
-        path = model_file(data)
+        path = folder / f"{hashlib.sha1(data).hexdigest()}.npz"
         if not path.is_file():
             tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
             tmp.write_bytes(data)
             os.replace(tmp, path)
         paths[name] = path
-    _WORKER["models"] = paths
-    _WORKER["settings"] = settings
+    _WORKER.update(models=paths, settings=settings, folder=folder)
 
 
 def _agent_rng(task: GameTask, seat: int, stream: int) -> np.random.Generator:
@@ -196,13 +192,19 @@ def play_chunk(chunk: list[GameTask]) -> list[dict[str, Any]]:
 def generate(backend: Backend, tasks: Sequence[GameTask], models: dict[str, bytes], settings: SearchSettings,
              fn: Callable[[list[GameTask]], list[dict[str, Any]]] = play_chunk,
              on_game: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """Play ``tasks`` on ``backend`` (one task per game), every game exactly once; the records sorted by key."""
+    """Play ``tasks`` on ``backend`` (one task per game), every game exactly once; the records sorted by key.
+    The models' folder of this call is removed from this machine at the end."""
     out = []
-    for rec in run_keyed(backend, fn, [[t] for t in tasks], key=lambda r: r["key"],
-                         expected=[t.key for t in tasks], initializer=init_worker, initargs=(models, settings)):
-        out.append(rec)
-        if on_game is not None:
-            on_game(rec)
+    run = uuid.uuid4().hex
+    try:
+        for rec in run_keyed(backend, fn, [[t] for t in tasks], key=lambda r: r["key"],
+                             expected=[t.key for t in tasks], initializer=init_worker,
+                             initargs=(models, settings, run)):
+            out.append(rec)
+            if on_game is not None:
+                on_game(rec)
+    finally:
+        shutil.rmtree(model_dir(run), ignore_errors=True)
     return sorted(out, key=lambda r: r["key"])
 
 
