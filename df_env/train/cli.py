@@ -8,6 +8,8 @@ Examples::
     df-env train --set ent_coef=0.005 --set n_epochs=4 --timesteps 2000000 --seed 1
     df-env train --resume results/train/solo/final.zip --timesteps 2000000 --out results/train/solo_more
     df-env train --export results/train/solo/best.zip --to model.npz   # a checkpoint as a torch-free model
+    df-env train --algo exit --minutes 60 --out results/train/exit_solo   # expert iteration from net_1p.npz
+    df-env train --algo exit --preset 2p --backend ray --address auto     # self-play games on a Ray cluster
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        description="Train a policy on the compiled vector env; evaluations on fixed seeds with "
                                    "Wilson intervals, CSV logs, checkpoints, a learning curve. See "
                                    "docs/training.md.")
+    p.add_argument("--algo", choices=("ppo", "exit"), default="ppo",
+                   help="ppo (MaskablePPO, default) or exit (expert iteration: self-play with net-mcts)")
     p.add_argument("--preset", default="solo", help="solo, 2p, 3p, or a JSON file of config keys (default solo)")
     p.add_argument("--net", choices=("entity", "mlp"), help="the network (default entity)")
     p.add_argument("--timesteps", type=int, help="env steps (default 5,000,000; --minutes usually ends first)")
@@ -42,6 +46,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "(its PPO settings; the env, budget and evaluation from the preset/--set)")
     p.add_argument("--export", metavar="ZIP", help="only convert a checkpoint (.zip) to a torch-free .npz model")
     p.add_argument("--to", metavar="NPZ", help="with --export: the .npz to write")
+    p.add_argument("--backend", choices=("local", "ray"), help="--algo exit: where the self-play games run")
+    p.add_argument("--address", help="--algo exit --backend ray: a running cluster (HOST:PORT or auto)")
+    p.add_argument("--jobs", type=int, help="--algo exit: self-play games at once (default 1)")
     p.set_defaults(func=run)
 
 
@@ -99,11 +106,50 @@ def export_checkpoint(zip_path: str, npz_path: str) -> Path:
                                                        "steps": int(model.num_timesteps)}, kind=kind)
 
 
+PPO_ONLY = ("net", "timesteps", "resume", "export", "to")
+EXIT_ONLY = ("backend", "address", "jobs")
+
+
+def _check_algo_flags(args: argparse.Namespace) -> None:
+    from .errors import ConfigError as CliError
+
+    wrong = PPO_ONLY if args.algo == "exit" else EXIT_ONLY
+    given = [f"--{k}" for k in wrong if getattr(args, k, None) is not None]
+    if args.algo == "exit" and args.tensorboard:
+        given.append("--tensorboard")
+    if given:
+        raise CliError(f"{', '.join(given)}: not an option of --algo {args.algo} "
+                       f"({'ppo' if args.algo == 'exit' else 'exit'} only)")
+
+
+def run_exit(args: argparse.Namespace) -> None:
+    """``df-env train --algo exit``: expert iteration (:mod:`df_env.train.exit`)."""
+    from .errors import ConfigError as CliError
+    from .exit.config import make_exit_config
+    from .exit.run import train_exit
+
+    overrides = _overrides(args)
+    for key, value in (("backend", args.backend), ("address", args.address), ("jobs", args.jobs)):
+        if value is not None:
+            overrides[key] = value
+    config = make_exit_config(args.preset, overrides)
+    out = Path(args.out or f"results/train/exit_{Path(args.preset).stem}")
+    if (out / "eval.csv").exists():
+        raise CliError(f"--out {out} already holds a training run (eval.csv); give another folder")
+    summary = train_exit(config, out, show_progress=not args.no_progress)
+    print(json.dumps(summary, indent=1))
+    print(f"wrote {out}/ (eval.csv, progress.csv, iter_K.npz, best.npz, curve.png, summary.json)")
+
+
 def run(args: argparse.Namespace) -> None:
     from .config import make_config
     from .errors import ConfigError as CliError  # a user error: df-env prints it as one line (exit status 2)
 
     _need_train_extra()
+    _check_algo_flags(args)
+    if args.algo == "exit":
+        run_exit(args)
+        return
     if args.export:
         if not args.to:
             raise CliError("--export needs --to FILE.npz")

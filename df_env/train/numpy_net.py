@@ -37,15 +37,23 @@ def default_model_path(num_players: int) -> Path:
 
 
 def save_net(path: str | Path, weights: dict[str, np.ndarray], num_players: int, dims: dict[str, int],
-             made_by: dict[str, Any] | None = None, kind: str = "entity") -> Path:
+             made_by: dict[str, Any] | None = None, kind: str = "entity",
+             extra_meta: dict[str, Any] | None = None) -> Path:
     """Write a model file atomically (a temporary file in the same folder, then renamed). ``kind``: ``"entity"``
-    (:class:`NumpyEntityNet`) or ``"mlp"`` (:class:`NumpyMlpNet`, the policy of SB3's flat MLP)."""
+    (:class:`NumpyEntityNet`) or ``"mlp"`` (:class:`NumpyMlpNet`, the policy of SB3's flat MLP). ``extra_meta``:
+    more ``__meta__`` keys (e.g. ``{"value_target": "outcome"}`` from ``df-env train --algo exit``: the value
+    output estimates the acting player's search value, 1 win, 0 loss, else the progress score); it may not
+    replace the format's own keys."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = {"format": NET_FORMAT, "kind": kind, "num_players": int(num_players), "dims": dict(dims),
             "layout": layout_fingerprint(num_players), "made_by": made_by or {}}
+    clash = set(extra_meta or {}) & set(meta)
+    if clash:
+        raise ValueError(f"extra_meta may not replace the keys {sorted(clash)} of the model file's meta")
+    meta.update(extra_meta or {})
     arrays = {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()}
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:

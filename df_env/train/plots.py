@@ -13,9 +13,12 @@ def _rows(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def learning_curve(out: str | Path, path: str | Path | None = None) -> Path:
+def learning_curve(out: str | Path, path: str | Path | None = None, x_key: str = "time/total_timesteps",
+                   y_key: str = "rollout/win_rate", x_label: str = "env steps",
+                   train_label: str = "training episodes (sampled actions)") -> Path:
     """Plot evaluation win rates (95% Wilson bands, the heuristic's rate on the same games dashed) and the
-    training episodes' win rate against env steps; writes ``OUT/curve.png`` (or ``path``)."""
+    training episodes' win rate (``progress.csv`` columns ``x_key``, ``y_key``) against env steps (or what
+    ``x_label`` names: the iterations of ``--algo exit``); writes ``OUT/curve.png`` (or ``path``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -35,11 +38,11 @@ def learning_curve(out: str | Path, path: str | Path | None = None) -> Path:
         ax.fill_between(x, lo, hi, alpha=0.2, color=line.get_color())
         ax.axhline(100 * float(rows[0]["baseline_win_rate"]), ls="--", color=line.get_color(), alpha=0.7,
                    label=f"heuristic, same games ({opp})")
-    xs = [int(float(r["time/total_timesteps"])) for r in progress if r.get("rollout/win_rate")]
-    ys = [100 * float(r["rollout/win_rate"]) for r in progress if r.get("rollout/win_rate")]
+    xs = [int(float(r[x_key])) for r in progress if r.get(y_key)]
+    ys = [100 * float(r[y_key]) for r in progress if r.get(y_key)]
     if xs:
-        ax.plot(xs, ys, color="grey", lw=0.8, alpha=0.6, label="training episodes (sampled actions)")
-    ax.set_xlabel("env steps")
+        ax.plot(xs, ys, color="grey", lw=0.8, alpha=0.6, label=train_label)
+    ax.set_xlabel(x_label)
     ax.set_ylabel("win rate (%)")
     ax.set_ylim(0, 100)
     ax.grid(alpha=0.3)

@@ -1,0 +1,136 @@
+"""Configurations of ``df-env train --algo exit``: presets for 1, 2 and 3 players, overridable key by key.
+
+Keys (every preset has every key; ``docs/training.md``, "Expert iteration"):
+
+* ``num_players`` 1-3; ``start``: ``"shipped"`` (``df_env/models/net_{n}p.npz``), ``"scratch"`` (a fresh entity
+  network of ``dims``) or the path of a model file (``.npz``);
+* self-play: ``iterations`` (at most), ``minutes`` (wall-clock budget, 0 = none), ``games`` per iteration,
+  ``search_iters`` (net-mcts iterations per decision), ``c_puct``, ``rollout``, ``turns`` (net-mcts options),
+  ``temp_moves`` (a seat's first N searched decisions sample the visit counts ``n^(1/temperature)``; then the most
+  visited action), ``temperature``, ``max_turns`` (0: 100 x players);
+* league (2-3 players): ``league`` weights of what sits in the seats other than the learner's: ``current`` (the
+  current model's search, it records data too), ``past`` (a past checkpoint's policy, ``net:path=iter_K.npz``),
+  ``heuristic``;
+* learner: ``learning_rate``, ``weight_decay``, ``batch_size``, ``epochs`` (passes over the replay window per
+  iteration), ``replay`` (iterations of data kept), ``value_coef``; ``dims`` (from scratch only);
+* evaluation: ``eval_every`` iterations, ``eval_games`` on ``eval_seed``, ``eval_opponents`` (multiplayer);
+* ``threads`` torch threads, ``seed``; ``backend`` (``local`` / ``ray``), ``jobs``, ``address`` (Ray).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+
+__all__ = ["EXIT_BASE", "EXIT_PRESETS", "check_exit_config", "make_exit_config"]
+
+EXIT_BASE: dict[str, Any] = {
+    "num_players": 1, "start": "shipped", "dims": {},
+    "iterations": 1000, "minutes": 60.0, "games": 24, "search_iters": 64, "c_puct": 1.0, "rollout": "heuristic",
+    "turns": 3, "temp_moves": 4, "temperature": 1.0, "max_turns": 0,
+    "league": {"current": 1.0, "past": 0.0, "heuristic": 0.0},
+    "learning_rate": 1e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2, "replay": 6, "value_coef": 1.0,
+    "eval_every": 1, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
+    "threads": 1, "seed": 0, "backend": "local", "jobs": 1, "address": "",
+}
+_LEAGUE = {"current": 0.5, "past": 0.3, "heuristic": 0.2}
+EXIT_PRESETS: dict[str, dict[str, Any]] = {
+    "solo": {**EXIT_BASE},
+    "2p": {**EXIT_BASE, "num_players": 2, "league": dict(_LEAGUE), "eval_opponents": ["random", "heuristic"],
+           "eval_games": 200},
+    "3p": {**EXIT_BASE, "num_players": 3, "league": dict(_LEAGUE), "eval_opponents": ["random", "heuristic"],
+           "eval_games": 198},
+}
+ALLOWED = {"rollout": ("heuristic", "random"), "backend": ("local", "ray")}
+POSITIVE = ("iterations", "games", "search_iters", "batch_size", "epochs", "replay", "eval_games", "jobs")
+NON_NEGATIVE = ("minutes", "c_puct", "turns", "temp_moves", "max_turns", "learning_rate", "weight_decay",
+                "value_coef", "eval_every", "eval_seed", "threads", "seed")
+
+
+def _coerce(key: str, value: Any, like: Any) -> Any:
+    if isinstance(value, str) and not isinstance(like, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            raise ConfigError(f"{key}={value!r}: expected a JSON value like {json.dumps(like)}") from None
+    if isinstance(like, str) and not isinstance(value, str):
+        raise ConfigError(f"{key} must be a string, got {value!r}")
+    if isinstance(like, (int, float)) and not isinstance(like, bool):
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise ConfigError(f"{key} must be a number, got {value!r}")
+        if isinstance(like, int) and not float(value).is_integer():
+            raise ConfigError(f"{key} must be a whole number, got {value!r}")
+        value = int(value) if isinstance(like, int) else float(value)
+    elif isinstance(like, list) and not isinstance(value, list):
+        raise ConfigError(f"{key} must be a list, got {value!r}")
+    elif isinstance(like, dict) and not isinstance(value, dict):
+        raise ConfigError(f"{key} must be an object, got {value!r}")
+    return value
+
+
+def make_exit_config(preset: str = "solo", overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A preset name (``solo``, ``2p``, ``3p``) or a JSON file of keys, with ``overrides`` applied and checked."""
+    if preset in EXIT_PRESETS:
+        config = dict(EXIT_PRESETS[preset])
+    else:
+        path = Path(preset)
+        if not path.is_file():
+            raise ConfigError(f"config {preset!r}: not a preset ({', '.join(EXIT_PRESETS)}) nor a JSON file")
+        try:
+            given = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as err:
+            raise ConfigError(f"cannot read config {preset!r}: {err}") from None
+        if not isinstance(given, dict):
+            raise ConfigError(f"config {preset!r} must hold a JSON object")
+        players = given.get("num_players", 1)
+        config = dict(EXIT_PRESETS.get({1: "solo", 2: "2p", 3: "3p"}.get(players, "solo"), EXIT_BASE))
+        overrides = {**given, **(overrides or {})}
+    for key, value in (overrides or {}).items():
+        if key not in EXIT_BASE:
+            raise ConfigError(f"unknown config key {key!r} for --algo exit; keys: {', '.join(sorted(EXIT_BASE))}")
+        config[key] = _coerce(key, value, EXIT_BASE[key])
+    check_exit_config(config)
+    return config
+
+
+def _check_league(c: dict[str, Any]) -> None:
+    league = c["league"]
+    unknown = set(league) - {"current", "past", "heuristic"}
+    if unknown:
+        raise ConfigError(f"league: unknown entries {sorted(unknown)}; allowed: current, past, heuristic")
+    for k, v in league.items():
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0:
+            raise ConfigError(f"league weight {k!r} must be a number >= 0, got {v!r}")
+    if c["num_players"] > 1 and sum(league.values()) <= 0:
+        raise ConfigError("league: the weights must not all be 0 (current, past, heuristic)")
+
+
+def check_exit_config(c: dict[str, Any]) -> None:
+    """Every key in range, before anything starts (a :class:`ConfigError` naming the key and what is allowed)."""
+    if c["num_players"] not in (1, 2, 3):
+        raise ConfigError(f"num_players must be 1, 2 or 3, got {c['num_players']!r}")
+    for key, allowed in ALLOWED.items():
+        if c[key] not in allowed:
+            raise ConfigError(f"{key} must be one of {', '.join(allowed)}; got {c[key]!r}")
+    for key in POSITIVE:
+        if c[key] < 1:
+            raise ConfigError(f"{key} must be >= 1, got {c[key]!r}")
+    for key in NON_NEGATIVE:
+        if c[key] < 0:
+            raise ConfigError(f"{key} must be >= 0, got {c[key]!r}")
+    if c["temperature"] <= 0:
+        raise ConfigError(f"temperature must be > 0, got {c['temperature']!r}")
+    if c["start"] not in ("shipped", "scratch") and not Path(c["start"]).is_file():
+        raise ConfigError(f"start must be 'shipped', 'scratch' or a model file (.npz); no file {c['start']!r}")
+    if c["address"] and c["backend"] != "ray":
+        raise ConfigError("an address is only for the ray backend (--backend ray --address HOST:PORT)")
+    _check_league(c)
+    if c["num_players"] > 1 and not c["eval_opponents"]:
+        raise ConfigError("eval_opponents: a multiplayer run needs at least one opponent spec to evaluate against")
+    from agents import make_agent
+
+    for spec in c["eval_opponents"]:
+        make_agent(spec)  # a bad spec fails before training starts

@@ -1,0 +1,103 @@
+"""The learner of expert iteration: the entity network (torch, :class:`df_env.train.torch_net.EntityNet`)
+trained on self-play records, policy cross-entropy to the root visit distribution (over the legal actions) plus
+``value_coef`` x the value's squared error to the game's outcome for the acting player.
+
+The model files it writes carry ``"value_target": "outcome"`` in their ``__meta__``: the linear value output
+estimates the value ``agents/mcts.py`` backs up for the acting player (1 win, 0 loss, else the progress score).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch as th
+
+from ..numpy_net import NumpyEntityNet, load_net, save_net
+from ..torch_net import EntityNet
+
+VALUE_TARGET = "outcome"
+NEG = -1.0e9
+
+
+def net_from_file(path: str | Path) -> EntityNet:
+    """An :class:`EntityNet` holding the weights of an entity model file (``Linear`` weights transposed back)."""
+    numpy_net = load_net(path)
+    if not isinstance(numpy_net, NumpyEntityNet):
+        raise ValueError(f"{path}: expert iteration trains the entity network; this file holds a "
+                         f"{numpy_net.meta.get('kind')!r} model")
+    net = EntityNet(int(numpy_net.meta["num_players"]), dict(numpy_net.meta["dims"]))
+    state = {}
+    for name, t in net.state_dict().items():
+        if name not in numpy_net.w:
+            raise ValueError(f"{path}: the weight {name!r} is missing")
+        arr = np.asarray(numpy_net.w[name])
+        if name.endswith(".weight") and arr.ndim == 2:
+            arr = arr.T
+        if tuple(arr.shape) != tuple(t.shape):
+            raise ValueError(f"{path}: the weight {name!r} has shape {arr.shape}, the network wants {tuple(t.shape)}")
+        state[name] = th.as_tensor(np.ascontiguousarray(arr), dtype=th.float32)
+    net.load_state_dict(state)
+    return net
+
+
+def save_model(net: EntityNet, path: str | Path, made_by: dict[str, Any]) -> Path:
+    """The network as a torch-free model file with ``value_target`` in its meta."""
+    return save_net(path, net.export(), net.num_players, dict(net.dims), made_by, kind="entity",
+                    extra_meta={"value_target": VALUE_TARGET})
+
+
+def stack_records(records: Sequence[dict[str, Any]]) -> dict[str, np.ndarray]:
+    """Training arrays from game records: obs, mask, pi and the value target ``z`` of the acting player."""
+    recs = [r for r in records if len(r["player"])]
+    if not recs:
+        return {"obs": np.zeros((0, 0), np.float32), "mask": np.zeros((0, 0), bool),
+                "pi": np.zeros((0, 0), np.float32), "z": np.zeros(0, np.float32)}
+    return {"obs": np.concatenate([r["obs"] for r in recs]), "mask": np.concatenate([r["mask"] for r in recs]),
+            "pi": np.concatenate([r["pi"] for r in recs]),
+            "z": np.concatenate([r["outcome"][r["player"]] for r in recs]).astype(np.float32)}
+
+
+def losses(net: EntityNet, obs: th.Tensor, mask: th.Tensor, pi: th.Tensor,
+           z: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
+    """(policy cross-entropy over the legal actions, value squared error), batch means."""
+    logits, value = net(obs)
+    logp = th.log_softmax(logits.masked_fill(~mask, NEG), dim=1)
+    policy = -(pi * logp.masked_fill(~mask, 0.0)).sum(1).mean()
+    return policy, ((value[:, 0] - z) ** 2).mean()
+
+
+class Learner:
+    """The network and its Adam optimizer; :meth:`fit` runs ``epochs`` shuffled passes over a data set."""
+
+    def __init__(self, net: EntityNet, config: dict[str, Any]) -> None:
+        self.net = net
+        self.config = config
+        self.opt = th.optim.Adam(net.parameters(), lr=float(config["learning_rate"]),
+                                 weight_decay=float(config["weight_decay"]))
+
+    def fit(self, data: dict[str, np.ndarray], seed: int) -> dict[str, float]:
+        """Train on ``data`` (:func:`stack_records`); shuffles by ``seed``. Mean losses of the last epoch."""
+        c = self.config
+        n = len(data["z"])
+        if n == 0:
+            return {"policy_loss": float("nan"), "value_loss": float("nan"), "samples": 0}
+        rng = np.random.default_rng(seed)
+        obs, mask = th.as_tensor(data["obs"]), th.as_tensor(data["mask"])
+        pi, z = th.as_tensor(data["pi"]), th.as_tensor(data["z"])
+        self.net.train()
+        sums = np.zeros(2)
+        for _ in range(int(c["epochs"])):
+            sums[:] = 0.0
+            order = th.as_tensor(rng.permutation(n))
+            for start in range(0, n, int(c["batch_size"])):
+                idx = order[start:start + int(c["batch_size"])]
+                lp, lv = losses(self.net, obs[idx], mask[idx], pi[idx], z[idx])
+                self.opt.zero_grad()
+                (lp + float(c["value_coef"]) * lv).backward()
+                self.opt.step()
+                sums += np.array([lp.item(), lv.item()]) * len(idx)
+        self.net.eval()
+        return {"policy_loss": float(sums[0] / n), "value_loss": float(sums[1] / n), "samples": n}
