@@ -68,7 +68,7 @@ class NetAgent(Agent):
         self.deterministic = deterministic
         self.path = path
         self.net = _load(Path(path)) if path else None
-        self.packed = None
+        self.packed: tuple | None = None
         self.rng = np.random.default_rng(0)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
@@ -100,6 +100,7 @@ class NetAgent(Agent):
         self._net_for(int(obs.size))
         from df_env.train.numba_net import forward_py
 
+        assert self.packed is not None
         logits, _ = forward_py(self.packed, obs.reshape(-1), np.asarray(mask, dtype=bool))
         legal = np.flatnonzero(mask)
         scores = logits[legal]

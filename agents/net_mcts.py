@@ -14,8 +14,8 @@ score), except for the selection rule and the leaf evaluation:
 * **Priors on demand**, in compiled code: the network's forward pass runs inside the search
   (:mod:`df_env.train.numba_net`, on the acting player's observation written by the engine's compiled encoder),
   for the actions available at the node whose logits are not known yet: once when a walk first has to choose
-  there, again only if a later determinization makes an action available that had no logit. The search never
-  returns to Python before its budget is spent.
+  there, again only if a later determinization makes an action available that had no logit; never for a forced
+  choice (one available action). The search never returns to Python before its budget is spent.
 
 **Leaf evaluation** (``leaf``): ``rollout`` as in ``mcts``; ``value``: the model's value output on each player's
 observation of the leaf (clipped to [0, 1]; the acting player's pass also gives the new node's prior); ``mix``:
@@ -116,11 +116,14 @@ def _prior(net, s, node, logits, need, miss, obs, ctl):
 @njit
 def _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, miss, obs, ctl):
     """Mark the available actions and return the PUCT choice at ``node`` and whether it was never tried."""
-    if _available(s, need) == 0:
+    k = _available(s, need)
+    if k == 0:
         return -1, False
     for a in range(need.shape[0]):
         if need[a]:
             avail[node, a] += 1.0
+            if k == 1:  # a forced choice needs no prior
+                return a, n[node, a] == 0.0
     _prior(net, s, node, logits, need, miss, obs, ctl)
     h = choose(s, r) if bias > 0.0 else -1
     mx = -1.0e30
@@ -185,7 +188,7 @@ def _net_values(net, s, node, logits, need, obs, vals, ctl):
     """Each player's value from the model's value head on his observation (clipped to [0, 1]; 0 for a player out
     of the game); the acting player's pass also gives the node's prior."""
     me = s["dplayer"]
-    _available(s, need)
+    prior = _available(s, need) > 1 and node >= 0  # a forced choice needs no prior
     for a in range(need.shape[0]):
         need[a] = need[a] and node >= 0 and math.isnan(logits[node, a])
     row = logits[node] if node >= 0 else logits[0]
@@ -193,7 +196,7 @@ def _net_values(net, s, node, logits, need, obs, vals, ctl):
         if s["lost"][q]:
             vals[q] = 0.0
             continue
-        v = observe_forward(net, s, q, obs, need, row, q == me and node >= 0)
+        v = observe_forward(net, s, q, obs, need, row, q == me and prior)
         ctl[FORWARDS] += 1
         vals[q] = min(max(v, 0.0), 1.0)
 
