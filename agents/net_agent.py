@@ -1,8 +1,9 @@
 """``net``: a trained entity network's policy, played in numpy (no torch, no search).
 
 The network (``df_env/train/torch_net.py``, trained by ``df-env train``) scores every legal action from the
-features of the card or sector it names; this agent runs its forward pass in numpy
-(:mod:`df_env.train.numpy_net`) on the acting player's observation and takes the best legal action (or samples
+features of the card or sector it names; this agent runs its forward pass in compiled code
+(:mod:`df_env.train.numba_net`, equal to the numpy one of :mod:`df_env.train.numpy_net` to float32 rounding; no
+torch) on the acting player's observation, for the legal actions only, and takes the best legal action (or samples
 from the policy with ``deterministic=0``).
 
 Spec: ``net`` plays the model shipped with df_env for the table's number of players
@@ -67,6 +68,7 @@ class NetAgent(Agent):
         self.deterministic = deterministic
         self.path = path
         self.net = _load(Path(path)) if path else None
+        self.packed: tuple | None = None
         self.rng = np.random.default_rng(0)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
@@ -83,6 +85,10 @@ class NetAgent(Agent):
                                      f"with df-env train --preset {'solo' if n == 1 else f'{n}p'} and play it with "
                                      f"net:path=FILE.npz")
             self.net = _load(p)
+        if self.packed is None:
+            from df_env.train.numba_net import pack
+
+            self.packed = pack(self.net)
         if self.net.num_players != n:
             raise AgentSpecError(f"net: the model {self.path or 'shipped'} is for {self.net.num_players}-player "
                                  f"games, this game has {n} players")
@@ -91,10 +97,13 @@ class NetAgent(Agent):
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if obs is None:
             raise ValueError("the net agent needs the acting player's observation: call act(obs, mask)")
-        net = self._net_for(int(obs.size))
-        logits, _ = net.forward(obs.reshape(1, -1))
+        self._net_for(int(obs.size))
+        from df_env.train.numba_net import forward_py
+
+        assert self.packed is not None
+        logits, _ = forward_py(self.packed, obs.reshape(-1), np.asarray(mask, dtype=bool))
         legal = np.flatnonzero(mask)
-        scores = logits[0, legal]
+        scores = logits[legal]
         if self.deterministic:
             return int(legal[int(np.argmax(scores))])
         p = np.exp(scores - scores.max())

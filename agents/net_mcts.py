@@ -1,8 +1,8 @@
 """``net-mcts``: the determinized MCTS of :mod:`agents.mcts` guided by a trained network's policy (PUCT).
 
 Every iteration is the one of ``mcts`` (determinize the canonical root for the acting player, walk down the
-open-loop tree, expand one action, roll out with the heuristic or random policy for ``turns`` player-turns, back
-up per-player values: 1 win, 0 loss, else the progress score), except for the selection rule:
+open-loop tree, expand one action, evaluate the leaf, back up per-player values: 1 win, 0 loss, else the progress
+score), except for the selection rule and the leaf evaluation:
 
 * **PUCT** (AlphaZero) with availability counts (ISMCTS): at a node, over its legal actions ``a`` in this
   determinization (the heuristic's unsafe actions left out while a safe one exists),
@@ -11,16 +11,18 @@ up per-player values: 1 win, 0 loss, else the progress score), except for the se
   value, "first-play urgency") and ``P`` the network's policy: the softmax of its logits over those actions,
   the logits computed on the **acting player's observation** at the node. An optional progressive bias
   ``bias / (1 + n(a))`` towards the heuristic's choice is added as in ``mcts`` (default 0: off).
-* **Priors on demand**: a node's logits are computed once, the first time a walk has to choose an action there
-  (the root on the first iteration, a leaf when it is reached again), from the determinization that walk holds;
-  leaves visited only once (most of them) never cost a forward pass. So a decision of ``iters`` iterations costs
-  at most ``iters`` forward passes (batch 1) and usually far fewer. The tree walk and rollouts run in compiled
-  code; the search pauses there when it needs a prior and Python runs the numpy forward pass.
+* **Priors on demand**, in compiled code: the network's forward pass runs inside the search
+  (:mod:`df_env.train.numba_net`, on the acting player's observation written by the engine's compiled encoder),
+  for the actions available at the node whose logits are not known yet: once when a walk first has to choose
+  there, again only if a later determinization makes an action available that had no logit; never for a forced
+  choice (one available action). The search never returns to Python before its budget is spent.
 
-Leaves are evaluated by the rollouts, as in ``mcts``: the model files written by ``df-env train`` carry a PPO
-critic at most (a discounted shaped return, not a win probability), so its value is not used. A value-head leaf
-evaluation would replace the rollout step of :func:`_iterate` by a second pause (the leaf's observation to
-Python, the value back) and is not built.
+**Leaf evaluation** (``leaf``): ``rollout`` as in ``mcts``; ``value``: the model's value output on each player's
+observation of the leaf (clipped to [0, 1]; the acting player's pass also gives the new node's prior); ``mix``:
+the mean of the two. ``value`` and ``mix`` need a model whose value output was trained to estimate this backed-up
+value (``"value_target": "outcome"`` in its metadata, written by ``experiments/fit_value_head.py`` or expert
+iteration); the PPO critic of ``df-env train``'s models (a discounted shaped return) is refused. By default
+(``auto``) a model with an outcome value head uses ``value``, another ``rollout``.
 
 Spec: ``net-mcts:iters=N`` with the model shipped for the table's player count (``df_env/models/net_{n}p.npz``, as
 ``net``), or ``net-mcts:path=F.npz``. Same seeding and determinism as ``mcts``: the same spec and generator give
@@ -29,7 +31,7 @@ the same moves.
 Example:
     >>> from agents import agent_options
     >>> sorted(agent_options("net-mcts"))
-    ['bias', 'c_puct', 'iters', 'nodes', 'path', 'rollout', 'time', 'turns']
+    ['bias', 'c_puct', 'iters', 'leaf', 'nodes', 'path', 'rollout', 'time', 'turns']
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import numpy as np
 from df_env.engine.kernels import apply, njit  # the compiled boundary
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.observation.determinize import determinize_rec
-from df_env.engine.observation.encode import observation_layout, observe
+from df_env.train.numba_net import observe_forward, pack, value_target
 
 from .base import (
     Agent,
@@ -67,49 +69,81 @@ OPTIONS: dict[str, Option] = {
                             "player count"),
     "c_puct": Option(non_negative_float, 1.0, "PUCT exploration constant (values are in [0, 1])"),
     "time": Option(non_negative_float, 0.0, "seconds per decision (0: use iters only)"),
+    "leaf": Option(choice("auto", "rollout", "value", "mix"), "auto",
+                   "leaf evaluation: rollout, the model's outcome value head, or their mean (auto: value when the "
+                   "model has an outcome value head, else rollout)"),
     "rollout": Option(choice("heuristic", "random"), "heuristic", "rollout policy"),
     "turns": Option(non_negative_int, 3, "rollout length in player-turns after the current one (0: to the game end)"),
     "bias": Option(non_negative_float, 0.0, "progressive bias towards the heuristic's choice (0: none)"),
     "nodes": Option(positive_int, 4096, "tree size limit when a time budget is set"),
 }
-
-# ctl: [iterations done, paused (1: work holds a walk waiting for the prior of node ctl[2] at depth ctl[3])]
-DONE, PAUSED, NODE, DEPTH = 0, 1, 2, 3
+LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
+LEAVES = {"rollout": LEAF_ROLLOUT, "value": LEAF_VALUE, "mix": LEAF_MIX}
+# ctl: [iterations done, forward passes, the current walk's length]
+DONE, FORWARDS, DEPTH = 0, 1, 2
 
 
 @njit
-def _puct(s, node, n, w, avail, logits, c_puct, bias, r):
-    """Mark the available actions and return the PUCT choice at ``node`` and whether it was never tried."""
+def _available(s, need):
+    """Mark in ``need`` the actions PUCT chooses among (the legal ones, the heuristic's unsafe ones left out while
+    a safe one exists); their number."""
     mask = s["mask"]
-    m = mask.shape[0]
     safe = False
-    for a in range(m):
+    for a in range(mask.shape[0]):
         if mask[a] and not _unsafe(s, a):
             safe = True
             break
+    k = 0
+    for a in range(mask.shape[0]):
+        need[a] = mask[a] and (not safe or not _unsafe(s, a))
+        k += need[a]
+    return k
+
+
+@njit
+def _prior(net, s, node, logits, need, miss, obs, ctl):
+    """Fill the missing logits of the available actions ``need`` at ``node`` from the acting player's
+    observation."""
+    missing = False
+    for a in range(need.shape[0]):
+        miss[a] = need[a] and math.isnan(logits[node, a])
+        missing |= miss[a]
+    if missing:
+        observe_forward(net, s, s["dplayer"], obs, miss, logits[node], True)
+        ctl[FORWARDS] += 1
+
+
+@njit
+def _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, miss, obs, ctl):
+    """Mark the available actions and return the PUCT choice at ``node`` and whether it was never tried."""
+    k = _available(s, need)
+    if k == 0:
+        return -1, False
+    for a in range(need.shape[0]):
+        if need[a]:
+            avail[node, a] += 1.0
+            if k == 1:  # a forced choice needs no prior
+                return a, n[node, a] == 0.0
+    _prior(net, s, node, logits, need, miss, obs, ctl)
     h = choose(s, r) if bias > 0.0 else -1
     mx = -1.0e30
     n_sum = 0.0
     w_sum = 0.0
-    for a in range(m):
-        if mask[a] and (not safe or not _unsafe(s, a)):
-            avail[node, a] += 1.0
+    for a in range(need.shape[0]):
+        if need[a]:
             n_sum += n[node, a]
             w_sum += w[node, a]
-            if logits[node, a] > mx:
-                mx = logits[node, a]
-    if mx == -1.0e30:
-        return -1, False
+            mx = max(mx, logits[node, a])
     z = 0.0
-    for a in range(m):
-        if mask[a] and (not safe or not _unsafe(s, a)):
+    for a in range(need.shape[0]):
+        if need[a]:
             z += math.exp(logits[node, a] - mx)
     fpu = w_sum / n_sum if n_sum > 0.0 else 0.5
     scale = c_puct * math.sqrt(n_sum if n_sum > 0.0 else 1.0) / z
     best = -1.0e30
     pick = -1
-    for a in range(m):
-        if mask[a] and (not safe or not _unsafe(s, a)):
+    for a in range(need.shape[0]):
+        if need[a]:
             na = n[node, a]
             q = w[node, a] / na if na > 0.0 else fpu
             u = q + scale * math.exp(logits[node, a] - mx) / (1.0 + na)
@@ -122,74 +156,101 @@ def _puct(s, node, n, w, avail, logits, c_puct, bias, r):
 
 
 @njit
-def _walk(s, node, depth, child, n, w, avail, n_nodes, logits, has_prior, c_puct, bias, r, path_node, path_act,
-          path_who, ctl):
-    """Walk down from ``node`` at ``depth``; returns -1 when the walk is over (a fresh edge, the game end, the
-    tree full), else the node whose prior is missing. The path length is kept in ``ctl[DEPTH]`` as it grows."""
+def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_node, path_act, path_who, need, miss,
+          obs, ctl):
+    """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
+    node reached (-1: none)."""
+    depth = 0
+    node = 0
     while not s["over"] and depth < MAX_PATH:
-        if not has_prior[node]:
-            return node
-        a, fresh = _puct(s, node, n, w, avail, logits, c_puct, bias, r)
+        a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, miss, obs, ctl)
         if a < 0:
             break
         path_node[depth], path_act[depth], path_who[depth] = node, a, s["dplayer"]
         depth += 1
-        ctl[DEPTH] = depth
+        ctl[DEPTH] = depth  # the length so far, known if the engine raises
         apply(s, a)
         nxt = child[node, a]
         if nxt < 0:
             if n_nodes[0] >= child.shape[0]:
-                break
+                return depth, -1
             nxt = n_nodes[0]
             n_nodes[0] += 1
             child[node, a] = nxt
         node = nxt
         if fresh:
             break
-    return -1
+    return depth, node
 
 
 @njit
-def _iterate(root, p, iters, work, child, n, w, avail, n_nodes, logits, has_prior, c_puct, bias, code, turns, r,
-             path_node, path_act, path_who, ctl):
-    """Run iterations until ``ctl[DONE] == iters`` (returns 0) or until a walk needs a node's prior (returns 1,
-    with ``ctl[PAUSED] = 1``, the node in ``ctl[NODE]`` and the walk's determinized state in ``work[0]``: fill
-    ``logits[node]``, set ``has_prior[node]`` and call again to resume)."""
+def _net_values(net, s, node, logits, need, obs, vals, ctl):
+    """Each player's value from the model's value head on his observation (clipped to [0, 1]; 0 for a player out
+    of the game); the acting player's pass also gives the node's prior."""
+    me = s["dplayer"]
+    prior = _available(s, need) > 1 and node >= 0  # a forced choice needs no prior
+    for a in range(need.shape[0]):
+        need[a] = need[a] and node >= 0 and math.isnan(logits[node, a])
+    row = logits[node] if node >= 0 else logits[0]
+    for q in range(s["n_players"]):
+        if s["lost"][q]:
+            vals[q] = 0.0
+            continue
+        v = observe_forward(net, s, q, obs, need, row, q == me and prior)
+        ctl[FORWARDS] += 1
+        vals[q] = min(max(v, 0.0), 1.0)
+
+
+@njit
+def _leaf(net, s, node, leaf, code, turns, r, logits, need, obs, vals, ctl):
+    """The values of the walk's end state ``s`` for every player, by ``leaf`` (rollout, value head or their mean)."""
+    if s["over"]:
+        _values(s, vals)
+        return
+    if leaf != LEAF_ROLLOUT:
+        _net_values(net, s, node, logits, need, obs, vals, ctl)
+    if leaf == LEAF_VALUE:
+        return
+    net_vals = vals.copy()
     codes = np.full(3, code, dtype=np.int64)
-    vals = np.zeros(3, dtype=np.float64)
     peak = np.zeros(3, dtype=np.float64)
     counts = np.zeros(3, dtype=np.int64)
+    play_rec(s, codes, r, s["turn"] + turns if turns > 0 else 1 << 30, 1 << 30, peak, counts)
+    _values(s, vals)
+    if leaf == LEAF_MIX:
+        for q in range(s["n_players"]):
+            vals[q] = 0.5 * (vals[q] + net_vals[q])
+
+
+@njit
+def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, leaf, code, turns, r,
+                 ctl):
+    """Run iterations until ``ctl[DONE] == iters`` on the tree arrays, the priors (``logits``, NaN: not computed
+    yet) and leaf values from the packed network ``net`` (:mod:`df_env.train.numba_net`)."""
+    work = np.empty(1, dtype=root.dtype)
+    path_node = np.empty(MAX_PATH, dtype=np.int64)
+    path_act = np.empty(MAX_PATH, dtype=np.int64)
+    path_who = np.empty(MAX_PATH, dtype=np.int64)
+    vals = np.zeros(3, dtype=np.float64)
+    need = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    miss = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    obs = np.empty(net[4][2], dtype=np.float32)
     while ctl[DONE] < iters:
-        if ctl[PAUSED] == 1:
-            node = ctl[NODE]
-            ctl[PAUSED] = 0
-        else:
-            work[0] = root[0]
-            determinize_rec(work[0], p, r)
-            node = 0
-            ctl[DEPTH] = 0
+        work[0] = root[0]
         s = work[0]
-        need = -1
+        determinize_rec(s, p, r)
+        ctl[DEPTH] = 0
         try:
-            need = _walk(s, node, ctl[DEPTH], child, n, w, avail, n_nodes, logits, has_prior, c_puct, bias, r,
-                         path_node, path_act, path_who, ctl)
-            if need < 0:
-                if not s["over"]:
-                    horizon = s["turn"] + turns if turns > 0 else 1 << 30
-                    play_rec(s, codes, r, horizon, 1 << 30, peak, counts)
-                _values(s, vals)
+            depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_node, path_act,
+                                path_who, need, miss, obs, ctl)
+            _leaf(net, s, node, leaf, code, turns, r, logits, need, obs, vals, ctl)
         except Exception:  # an engine error in a simulated line: worth nothing to anyone
-            need = -1
+            depth = ctl[DEPTH]
             vals[:] = 0.0
-        if need >= 0:
-            ctl[PAUSED] = 1
-            ctl[NODE] = need
-            return 1
-        for k in range(ctl[DEPTH]):
+        for k in range(depth):
             n[path_node[k], path_act[k]] += 1.0
             w[path_node[k], path_act[k]] += vals[path_who[k]]
         ctl[DONE] += 1
-    return 0
 
 
 def _load(path: Path) -> Any:
@@ -202,22 +263,39 @@ def _load(path: Path) -> Any:
 
 
 class NetMCTSAgent(Agent):
-    """Determinized MCTS with PUCT selection over a numpy network's policy; see the module docstring."""
+    """Determinized MCTS with PUCT selection over a network's policy, in compiled code; see the module docstring."""
 
     uses_state = True
 
     def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float = 1.0,
-                 time: float = 0.0, rollout: str = "heuristic", turns: int = 3, bias: float = 0.0,
-                 nodes: int = 4096) -> None:
+                 time: float = 0.0, leaf: str = "auto", rollout: str = "heuristic", turns: int = 3,
+                 bias: float = 0.0, nodes: int = 4096) -> None:
         self.name = name
         self.iters, self.time_budget, self.turns, self.c_puct, self.bias = iters, time, turns, c_puct, bias
         self.code = HEURISTIC if rollout == "heuristic" else RANDOM
         self.max_nodes = nodes if time > 0 else iters + 1
         self.path = path
-        self.net: Any = _load(Path(path)) if path else None
+        self.leaf_option = leaf
+        self.net: Any = None
+        self.packed: Any = None
+        self.leaf = LEAF_ROLLOUT
+        if path:
+            self._use(_load(Path(path)))
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
         self.last_iterations = 0
         self.last_forwards = 0
+        self.last_q = np.zeros(NUM_ACTIONS)  # the root actions' mean values after the last search
+
+    def _use(self, net: Any) -> None:
+        """Take ``net`` as the model: pack it for compiled code and settle the leaf evaluation."""
+        outcome = value_target(net) == "outcome"
+        if self.leaf_option in ("value", "mix") and not outcome:
+            raise AgentSpecError(f"net-mcts: leaf={self.leaf_option} needs a model with an outcome value head "
+                                 f"(\"value_target\": \"outcome\" in its metadata); the model "
+                                 f"{self.path or 'shipped'} has none: use leaf=rollout")
+        self.leaf = LEAVES[self.leaf_option] if self.leaf_option != "auto" else (
+            LEAF_VALUE if outcome else LEAF_ROLLOUT)
+        self.net, self.packed = net, pack(net)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.words = words_from(rng)
@@ -233,7 +311,7 @@ class NetMCTSAgent(Agent):
                 raise AgentSpecError(
                     f"net-mcts: no model is shipped for {num_players}-player games ({p} is missing); train one with "
                     f"df-env train and use net-mcts:path=FILE.npz")
-            self.net = _load(p)
+            self._use(_load(p))
         if self.net.num_players != num_players:
             raise AgentSpecError(f"net-mcts: the model {self.path or 'shipped'} is for {self.net.num_players}-player "
                                  f"games, this game has {num_players} players")
@@ -252,37 +330,26 @@ class NetMCTSAgent(Agent):
 
     def search(self, state: np.ndarray) -> np.ndarray:
         """Visit counts of the root actions after the search (float array over NUM_ACTIONS)."""
-        n_players = int(state["n_players"])
-        net = self.net_for(n_players)
+        self.net_for(int(state["n_players"]))
         root = state.reshape(1).copy()
         p = int(state["dplayer"])
         canonicalize_arr(root, p)
         shape = (self.max_nodes, NUM_ACTIONS)
         child = np.full(shape, -1, dtype=np.int32)
         n, w, avail = np.zeros(shape), np.zeros(shape), np.zeros(shape)
-        logits = np.zeros(shape, dtype=np.float64)
-        has_prior = np.zeros(self.max_nodes, dtype=np.bool_)
+        logits = np.full(shape, np.nan)
         n_nodes = np.ones(1, dtype=np.int64)
-        work = np.empty(1, dtype=root.dtype)
-        path_node, path_act, path_who = (np.empty(MAX_PATH, dtype=np.int64) for _ in range(3))
-        ctl = np.zeros(4, dtype=np.int64)
-        obs = np.empty(observation_layout(n_players).size, dtype=np.float32)
-        view = work.reshape(())
-        forwards = 0
+        ctl = np.zeros(3, dtype=np.int64)
         deadline = time.perf_counter() + self.time_budget
         while ctl[DONE] < self.iters:
             target = min(int(ctl[DONE]) + CHUNK, self.iters) if self.time_budget > 0 else self.iters
-            while _iterate(root, p, target, work, child, n, w, avail, n_nodes, logits, has_prior, self.c_puct,
-                           self.bias, self.code, self.turns, self.words, path_node, path_act, path_who, ctl):
-                node = int(ctl[NODE])
-                observe(view, int(view["dplayer"]), obs)
-                logits[node] = net.forward(obs[None])[0][0]
-                has_prior[node] = True
-                forwards += 1
+            search_chunk(self.packed, root, p, target, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
+                         self.leaf, self.code, self.turns, self.words, ctl)
             if self.time_budget > 0 and time.perf_counter() >= deadline:
                 break
         self.last_iterations = int(ctl[DONE])
-        self.last_forwards = forwards
+        self.last_forwards = int(ctl[FORWARDS])
+        self.last_q = np.where(n[0] > 0, w[0] / np.maximum(n[0], 1.0), 0.0)
         return n[0].copy()
 
 

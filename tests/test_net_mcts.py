@@ -42,7 +42,8 @@ def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
 
 
 def test_spec_and_options() -> None:
-    assert set(agent_options("net-mcts")) == {"iters", "path", "c_puct", "time", "rollout", "turns", "bias", "nodes"}
+    assert set(agent_options("net-mcts")) == {"iters", "path", "c_puct", "time", "leaf", "rollout", "turns", "bias",
+                                             "nodes"}
     with pytest.raises(AgentSpecError, match="c_puct"):
         make_agent("net-mcts:c_puct=-1")
     with pytest.raises(AgentSpecError, match="has no option"):

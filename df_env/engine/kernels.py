@@ -7,6 +7,7 @@ import numpy as np
 from ._jit import njit
 from .legality.mask import fill_mask
 from .model.rng import below
+from .observation.encode import encode  # noqa: F401  (the observation of a record, for compiled agents)
 from .rules.flow import apply, run, start_game
 
 

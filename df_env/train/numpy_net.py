@@ -37,19 +37,24 @@ def default_model_path(num_players: int) -> Path:
 
 
 def save_net(path: str | Path, weights: dict[str, np.ndarray], num_players: int, dims: dict[str, int],
-             made_by: dict[str, Any] | None = None, kind: str = "entity",
+             made_by: dict[str, Any] | None = None, kind: str = "entity", value_target: str | None = None,
              extra_meta: dict[str, Any] | None = None) -> Path:
     """Write a model file atomically (a temporary file in the same folder, then renamed). ``kind``: ``"entity"``
-    (:class:`NumpyEntityNet`) or ``"mlp"`` (:class:`NumpyMlpNet`, the policy of SB3's flat MLP). ``extra_meta``:
-    more ``__meta__`` keys (e.g. ``{"value_target": "outcome"}`` from ``df-env train --algo exit``: the value
-    output estimates the acting player's search value, 1 win, 0 loss, else the progress score); it may not
-    replace the format's own keys."""
+    (:class:`NumpyEntityNet`) or ``"mlp"`` (:class:`NumpyMlpNet`, the policy of SB3's flat MLP).
+    ``value_target="outcome"`` records that the value output estimates the acting player's outcome as the search
+    backs it up (1 win, 0 loss, else the progress score; ``net-mcts`` then evaluates leaves with it); by default
+    (``None``) the value is a PPO critic. ``extra_meta``: more ``__meta__`` keys; it may not replace the format's
+    own keys."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if value_target not in (None, "outcome"):
+        raise ValueError(f"value_target must be None or 'outcome', got {value_target!r}")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = {"format": NET_FORMAT, "kind": kind, "num_players": int(num_players), "dims": dict(dims),
             "layout": layout_fingerprint(num_players), "made_by": made_by or {}}
+    if value_target is not None:
+        meta["value_target"] = value_target
     clash = set(extra_meta or {}) & set(meta)
     if clash:
         raise ValueError(f"extra_meta may not replace the keys {sorted(clash)} of the model file's meta")
@@ -97,30 +102,26 @@ class NumpyEntityNet:
         b = self.w.get(name + ".bias")
         return y + b if b is not None else y
 
-    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Observations ``(B, D)`` -> logits ``(B, 200)`` (unmasked) and values ``(B,)``."""
+    def _check(self, x: np.ndarray) -> np.ndarray:
         x = np.asarray(x, dtype=np.float32)
         if x.ndim == 1:
             x = x[None]
         if x.shape[1] != self.obs_size:
             raise ValueError(f"this model is for {self.num_players}-player games (observations of size "
                              f"{self.obs_size}); got observations of size {x.shape[1]}")
+        return x
+
+    def context(self, x: np.ndarray) -> np.ndarray:
+        """Observations ``(B, D)`` -> the trunk's context ``c`` ``(B, trunk)`` (the value head's input)."""
+        return self._encode(self._check(x))[0]
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Observations ``(B, D)`` -> logits ``(B, 200)`` (unmasked) and values ``(B,)``."""
+        x = self._check(x)
         lay, b = self.lay, x.shape[0]
-        cards = x[:, lay.card_idx]
-        present = cards[..., 0:1]
-        e = _relu(self._lin("card2", _relu(cards @ self.card_w + self.card_b)))
-        em = e * present
-        c_mean = em.sum(1) / (present.sum(1) + 1.0)
-        c_max = em.max(1)
-        sx = np.concatenate([x[:, lay.map_idx], x[:, lay.dsec_idx][..., None]], -1)
-        s1 = _relu(sx @ self.sec_w + self.sec_b)
-        s = _relu(self._lin("sec2", s1) + self._lin("sec2n", lay.adjacency @ s1))
-        s_mean, s_max = s.mean(1), s.max(1)
-        a = _relu(x[:, lay.adv_idx] @ self.adv_w + self.adv_b)
-        g = _relu(self._lin("glob", x[:, lay.glob_idx]))
-        c = _relu(self._lin("trunk2", _relu(self._lin("trunk1", np.concatenate([g, c_mean, c_max, s_mean, s_max],
-                                                                                 -1)))))
+        c, e, s = self._encode(x)
         value = self._lin("value", c)[:, 0]
+        a = _relu(x[:, lay.adv_idx] @ self.adv_w + self.adv_b)
         scores = []
         for h in HEAD_BLOCKS:
             if h == "sector":
@@ -136,6 +137,24 @@ class NumpyEntityNet:
             scores.append(self._lin(f"head_o.{h}", hid)[..., 0])
         scores.append(self._lin("context_out", c))
         return np.concatenate(scores, 1)[:, lay.action_index], value
+
+    def _encode(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The context ``c``, the card encodings ``e`` and the sector encodings ``s`` of observations ``x``."""
+        lay = self.lay
+        cards = x[:, lay.card_idx]
+        present = cards[..., 0:1]
+        e = _relu(self._lin("card2", _relu(cards @ self.card_w + self.card_b)))
+        em = e * present
+        c_mean = em.sum(1) / (present.sum(1) + 1.0)
+        c_max = em.max(1)
+        sx = np.concatenate([x[:, lay.map_idx], x[:, lay.dsec_idx][..., None]], -1)
+        s1 = _relu(sx @ self.sec_w + self.sec_b)
+        s = _relu(self._lin("sec2", s1) + self._lin("sec2n", lay.adjacency @ s1))
+        s_mean, s_max = s.mean(1), s.max(1)
+        g = _relu(self._lin("glob", x[:, lay.glob_idx]))
+        c = _relu(self._lin("trunk2", _relu(self._lin("trunk1", np.concatenate([g, c_mean, c_max, s_mean, s_max],
+                                                                                 -1)))))
+        return c, e, s
 
     def act(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """The most likely legal action of each observation (``masks``: bool ``(B, 200)``)."""

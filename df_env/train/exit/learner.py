@@ -46,7 +46,7 @@ def net_from_file(path: str | Path) -> EntityNet:
 def save_model(net: EntityNet, path: str | Path, made_by: dict[str, Any]) -> Path:
     """The network as a torch-free model file with ``value_target`` in its meta."""
     return save_net(path, net.export(), net.num_players, dict(net.dims), made_by, kind="entity",
-                    extra_meta={"value_target": VALUE_TARGET})
+                    value_target=VALUE_TARGET)
 
 
 def stack_records(records: Sequence[dict[str, Any]]) -> dict[str, np.ndarray]:
