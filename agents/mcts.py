@@ -168,15 +168,6 @@ def _select(s, node, n, w, avail, c_uct, bias, r):
 
 
 @njit
-def _unsafe(s, a):
-    """Always False: every action the mask offers is one the engine carries out to the end. (ADVANCE is offered
-    only when something can take an advancement, R14, R41, R44; a conquest's free ADVANCE is skipped when nothing
-    can, R13.) The search once left out ADVANCE and conquests while the tech row held 16 complete techs, when the
-    engine could not complete them; it now trusts the mask. Kept for :mod:`agents.net_mcts`, which imports it."""
-    return False
-
-
-@njit
 def _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path_node, path_act, path_who,
               depth_out, peak, counts):
     """Selection, expansion and rollout on the determinized record ``s``; the path length goes to

@@ -5,7 +5,7 @@ open-loop tree, expand one action, evaluate the leaf, back up per-player values:
 score), except for the selection rule and the leaf evaluation:
 
 * **PUCT** (AlphaZero) with availability counts (ISMCTS): at a node, over its legal actions ``a`` in this
-  determinization (the heuristic's unsafe actions left out while a safe one exists),
+  determinization (the search trusts the mask),
   ``Q(a) + c_puct * P(a) * sqrt(N) / (1 + n(a))`` where ``n(a)`` is the action's visit count, ``N`` the sum of the
   visit counts of the legal actions, ``Q(a)`` the action's mean value (for an unvisited action: the node's mean
   value, "first-play urgency") and ``P`` the network's policy: the softmax of its logits over those actions,
@@ -61,7 +61,7 @@ from .base import (
 )
 from .fast import HEURISTIC, RANDOM, play_rec
 from .heuristic_rules import choose
-from .mcts import CHUNK, MAX_PATH, _unsafe, _values, canonicalize_arr
+from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
 
 OPTIONS: dict[str, Option] = {
     "iters": Option(positive_int, 100, "search iterations per decision"),
@@ -85,17 +85,12 @@ DONE, FORWARDS, DEPTH = 0, 1, 2
 
 @njit
 def _available(s, need):
-    """Mark in ``need`` the actions PUCT chooses among (the legal ones, the heuristic's unsafe ones left out while
-    a safe one exists); their number."""
+    """Mark in ``need`` the actions PUCT chooses among (the legal ones: the search trusts the mask); their
+    number."""
     mask = s["mask"]
-    safe = False
-    for a in range(mask.shape[0]):
-        if mask[a] and not _unsafe(s, a):
-            safe = True
-            break
     k = 0
     for a in range(mask.shape[0]):
-        need[a] = mask[a] and (not safe or not _unsafe(s, a))
+        need[a] = mask[a]
         k += need[a]
     return k
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from agents import make_agent
 from df_env.bench import DEFAULT_TURNS_PER_PLAYER, derive_seed
-from df_env.engine.api import GameConfig, apply_action, legal_mask, new_game
+from df_env.engine.api import GameConfig, apply_action, new_game
 from df_env.engine.observation import observe
 from df_env.progress import progress
 from df_env.train.numpy_net import NumpyEntityNet, default_model_path, load_net, save_net
@@ -44,19 +44,14 @@ def play(net: NumpyEntityNet, spec: str, seed: int, game: int) -> tuple[np.ndarr
     """One game: the contexts of the acting player's observations and each one's final value."""
     n = net.num_players
     s = new_game(GameConfig(n), derive_seed(seed, game))
-    agents = []
-    for p in range(n):
-        a = make_agent(spec)
-        a.reset(np.random.default_rng(np.random.SeedSequence(derive_seed(seed, game, 1), spawn_key=(p,))), p)
-        agents.append(a)
+    agents = [make_agent(spec).as_policy(p, derive_seed(seed, game, 1)) for p in range(n)]
     obs, who = [], []
     while not s["over"] and int(s["turn"]) <= DEFAULT_TURNS_PER_PLAYER * n:
         p = int(s["dplayer"])
         x = observe(s, p)
         obs.append(x)
         who.append(p)
-        mask = legal_mask(s)
-        apply_action(s, int(agents[p].act(x, mask, s.copy())))
+        apply_action(s, agents[p](s))
     if not obs:
         return np.zeros((0, 1), np.float32), np.zeros(0)
     values = np.array([outcome(s, p) for p in range(n)])
