@@ -32,8 +32,13 @@ _MODULES = {
 }
 AGENT_NAMES = tuple(_MODULES)
 
-__all__ = ["AGENT_NAMES", "Agent", "AgentSpecError", "SeatPolicy", "agent_options", "make_agent", "parse_spec",
-           "seat_rng"]
+# The default opponent of ``df-env play`` and of the browser's agent seats, per player count (solo: the agent a seat
+# plays when it is not a person): the strongest agent of the ladder (docs/ladder.jsonl.gz) that answers within about
+# 50 ms a decision (issue 12; the figures behind each choice are in docs/agents.md, "The default opponent").
+DEFAULT_OPPONENTS = {1: "mcts:iters=400", 2: "net", 3: "mcts:iters=100"}
+
+__all__ = ["AGENT_NAMES", "DEFAULT_OPPONENTS", "Agent", "AgentSpecError", "SeatPolicy", "agent_options",
+           "default_opponent", "make_agent", "parse_spec", "seat_rng"]
 
 
 def _module(name: str, spec: str):
@@ -55,3 +60,10 @@ def make_agent(spec: str) -> Agent:
 def agent_options(name: str) -> dict:
     """The options an agent takes: ``{key: Option(parse, default, doc)}``."""
     return dict(_module(name, name).OPTIONS)
+
+
+def default_opponent(num_players: int) -> str:
+    """The spec of the default opponent for ``num_players`` (1-3) players (:data:`DEFAULT_OPPONENTS`)."""
+    if num_players not in DEFAULT_OPPONENTS:
+        raise ValueError(f"num_players must be 1, 2 or 3; got {num_players!r}")
+    return DEFAULT_OPPONENTS[num_players]

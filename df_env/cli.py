@@ -99,7 +99,9 @@ def _play(args: argparse.Namespace) -> None:
         return
     if args.seat >= args.players:
         raise CliError(f"--seat must be {seat_rule(args.players)}; got {args.seat}")
-    opponents = list(args.opponents or ["heuristic"])
+    from agents import default_opponent
+
+    opponents = list(args.opponents or [default_opponent(args.players)])
     if len(opponents) == 1 and args.players > 2:
         opponents *= args.players - 1
     if args.players == 1:
@@ -293,7 +295,8 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", "-n", type=_players, default=1, help="1 (solo, default), 2 or 3")
     p.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
     p.add_argument("--opponents", nargs="+", metavar="SPEC", help="agent specs of the other seats (one for all, "
-                   "or one per seat; default heuristic)")
+                   "or one per seat; default: the strongest agent that answers within about 50 ms a decision, "
+                   "agents.DEFAULT_OPPONENTS)")
     p.add_argument("--seed", type=_non_negative, default=0, help="the game's seed: the same seed, the same deal "
                    "(default 0)")
     p.add_argument("--log", help="where to save the game log (default results/games/game-SEED.json)")

@@ -216,3 +216,29 @@ def test_quitting_a_campaign_game_records_nothing(tmp_path: Path, capsys: pytest
     from df_env.campaign.files import load_campaign
 
     assert load_campaign(path).chronology == []
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_the_default_opponent_is_a_built_in_agent_that_plays_and_play_uses_it(
+        n: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from agents import AGENT_NAMES, default_opponent, make_agent, parse_spec
+    from df_env.engine.observation.encode import observe
+
+    spec = default_opponent(n)
+    assert parse_spec(spec)[0] in AGENT_NAMES
+    agent = make_agent(spec)  # a shipped model where the agent needs one (net, net-mcts)
+    s = engine.new_game(engine.GameConfig(n), seed=5)
+    for _ in range(3):  # its first decisions of an n-player game are legal
+        p = int(s["dplayer"])
+        agent.reset(np.random.default_rng(p), p)
+        mask = engine.legal_mask(s)
+        a = agent.act(observe(s, p) if agent.uses_observation else None, mask, s.copy())
+        assert mask[a]
+        engine.apply_action(s, a)
+    if n > 1:  # df-env play without --opponents seats it at every other seat
+        monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+        path = tmp_path / "g.json"
+        assert main(["play", "-n", str(n), "--seed", "3", "--log", str(path)]) == 0
+        assert load_log(path).seats == ["human"] + [spec] * (n - 1)
+    with pytest.raises(ValueError, match="1, 2 or 3"):
+        default_opponent(4)

@@ -162,6 +162,29 @@ def test_shipped_solo_model_is_the_default_and_other_sizes_say_what_to_do() -> N
             make_agent("net").act(obs, mask)
 
 
+
+def test_shipped_3p_model_plays_a_whole_3_player_game_with_net_and_net_mcts() -> None:
+    from df_env.train.numpy_net import default_model_path
+
+    path = default_model_path(3)
+    assert path.is_file() and path.stat().st_size <= 5 * 2**20
+    meta = load_net(path).meta
+    assert meta["num_players"] == 3 and meta["made_by"]["seed"] == 0
+    assert "df-env train --preset 3p" in meta["made_by"]["command"]
+    seats = [make_agent("net"), make_agent("net-mcts:iters=4,turns=1"), make_agent("net")]
+    for p, agent in enumerate(seats):
+        agent.reset(np.random.default_rng(p), p)
+    s = engine.new_game(engine.GameConfig(num_players=3), seed=1)
+    decisions = 0
+    while not engine.is_terminal(s) and s["turn"] <= 300:
+        p = int(s["dplayer"])
+        mask = engine.legal_mask(s)
+        a = seats[p].act(observe(s, p), mask, s.copy())
+        assert mask[a]
+        engine.apply_action(s, a)
+        decisions += 1
+    assert decisions > 20  # whole turns of all three seats, every move legal
+
 # ---------------------------------------------------------------------------------------------- evaluation
 def test_evaluate_policy_is_reproducible_and_bounded() -> None:
     def first_legal(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:

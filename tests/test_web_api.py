@@ -295,3 +295,10 @@ def test_both_languages_have_every_word(client):
     assert set(en["decisions"]) == {name for name, _, _ in E.DECISIONS[1:]}
     assert zh["suits"]["K"] == "骷髅" and zh["tracks"] == ["文化", "力量", "稳定性", "异族关系"]
     assert client.get("/api/i18n/fr").status_code == 404
+
+
+def test_agents_route_gives_the_default_agent_of_a_seat_per_player_count(client):
+    from agents import DEFAULT_OPPONENTS
+
+    doc = client.get("/api/agents").json()
+    assert doc["defaults"] == {str(n): DEFAULT_OPPONENTS[n] for n in (1, 2, 3)}

@@ -3,7 +3,8 @@
 Routes (JSON unless said; every refusal is a 4xx with ``{"error": "..."}`` and changes nothing):
 
 - ``GET /`` the page (``static/index.html``, plain HTML/JS/SVG), ``GET /static/...`` its files;
-- ``GET /api/i18n/{lang}`` the page's words (``en``, ``zh``); ``GET /api/agents`` the agent names;
+- ``GET /api/i18n/{lang}`` the page's words (``en``, ``zh``); ``GET /api/agents`` the agent names
+  and the default agent of a seat per player count (``defaults``);
 - ``POST /api/games`` ``{"seats": ["human", "heuristic"], "seed": 7}`` starts a game -> ``{"game": id}``;
 - ``GET /api/games/{id}/view?seat=N&lang=zh`` the game as seat N sees it (no ``seat``: the person who decides now),
   every text in ``lang`` (``en`` default, ``zh``; the ``act`` and replay routes take ``lang`` too);
@@ -28,7 +29,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from agents import AGENT_NAMES, AgentSpecError, make_agent
+from agents import AGENT_NAMES, DEFAULT_OPPONENTS, AgentSpecError, make_agent
 from df_env import engine
 from df_env.gamelog import GameLog, GameLogError, final_state, load_log, log_from_dict, replay
 
@@ -149,7 +150,8 @@ async def i18n(request: Request) -> Response:
 
 
 async def agent_names(request: Request) -> Response:
-    return JSONResponse({"agents": list(AGENT_NAMES), "examples": ["heuristic", "random", "mcts:iters=200"]})
+    return JSONResponse({"agents": list(AGENT_NAMES), "examples": ["heuristic", "random", "mcts:iters=200"],
+                         "defaults": {str(n): spec for n, spec in DEFAULT_OPPONENTS.items()}})
 
 
 async def games(request: Request) -> Response:

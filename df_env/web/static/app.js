@@ -82,13 +82,16 @@ async function showHome() {
   const seatsBox = el("div", { id: "seats" });
   const players = el("select", { id: "players", name: "players" },
     ...[1, 2, 3].map((n) => el("option", { value: n, selected: n === 2 }, n)));
-  const choices = ["human", "heuristic", "random", "mcts:iters=200"];
+  // an agent seat's default: the strongest agent within about 50 ms a decision for the table size (agents.DEFAULT_OPPONENTS)
+  const defaults = (await api("GET", "/api/agents")).defaults;
+  const choices = [...new Set(["human", ...Object.values(defaults), "heuristic", "random", "mcts:iters=200"])];
   function drawSeats() {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren();
     for (let p = 0; p < Number(players.value); p++) {
+      const agent = defaults[players.value];
       const sel = el("select", { id: `seat-${p}`, name: `seat-${p}` },
-        ...choices.map((c) => el("option", { value: c, selected: (old[p] || (p === 0 ? "human" : "heuristic")) === c },
+        ...choices.map((c) => el("option", { value: c, selected: (old[p] || (p === 0 ? "human" : agent)) === c },
           c === "human" ? ui("person") : c)));
       seatsBox.append(el("label", {}, el("span", { style: `color:${COLOURS[p]};font-weight:bold` },
         `${ui("seat")} ${p}: `), sel));
