@@ -31,7 +31,7 @@ from ..model.constants import (
     WORLD,
 )
 from ..model.names import civ_name, sector_name, tech_name, world_name
-from ..model.state import STATE_DTYPE, State
+from ..model.state import State, is_state
 
 # ---------------------------------------------------------------------------------------------- rules text
 TABLE3_EFFECTS = ("add 1 cube to an empty adjacent sector", "add 4 cubes to a sector you control", "add 3 to Culture",
@@ -47,8 +47,8 @@ WONDER_EFFECTS = ("draw # cards", "add # cubes to this sector", "add # to Cultur
 # ---------------------------------------------------------------------------------------------- small helpers
 def as_record(state: State) -> np.ndarray:
     """The state as a 0-d record; a clear error for anything that is not one game state."""
-    if not isinstance(state, np.ndarray) or state.dtype != STATE_DTYPE or state.size != 1:
-        raise TypeError("expected one game state (a 0-d numpy array of STATE_DTYPE)")
+    if not is_state(state):
+        raise TypeError("expected one game state (a 0-d numpy array of a state dtype, e.g. STATE_DTYPE)")
     return state.reshape(())
 
 
