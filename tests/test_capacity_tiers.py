@@ -8,6 +8,7 @@ the engine for once (the first test that plays there pays it, then the on-disk c
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import pytest
 
@@ -65,6 +66,12 @@ def test_the_base_tier_is_the_state_dtype_of_every_fresh_game() -> None:
         assert engine.new_game(engine.GameConfig(players), seed=players).dtype == STATE_DTYPE
     camp = Campaign.new(seed=1)
     assert camp.galaxy.dtype == STATE_DTYPE and engine.new_game(camp.next_config(2), 0).dtype == STATE_DTYPE
+    # the compiled engine is specialized on numba's type of the array: the same type as before tiers existed, so
+    # the base path finds its one compiled (and cached) version and compiles nothing more
+    base_type = numba.typeof(np.zeros(1, STATE_DTYPE))
+    assert numba.typeof(engine.from_json(engine.to_json(engine.new_game(engine.GameConfig(3), 0))).reshape(1)) \
+        == base_type == numba.typeof(engine.new_game(camp.next_config(1), 0).reshape(1))
+    assert numba.typeof(np.zeros(1, state_dtype(2048))) != base_type
     assert [tier_for(n) for n in (0, 36, 448, 449, 1984, 1985, 8128, 8129, MAX_POOL)] == [
         512, 512, 512, 2048, 2048, 8192, 8192, 32767, 32767]
     with pytest.raises(ValueError, match="no game holds more than 32767"):
@@ -176,11 +183,11 @@ def test_positions_round_trip_in_a_bigger_tier(grown: Campaign) -> None:
 
 
 def test_a_tier_other_than_the_default_is_written_and_read() -> None:
-    s = resize(engine.new_game(engine.GameConfig(2), seed=4), 8192)
+    s = resize(engine.new_game(engine.GameConfig(2), seed=4), 2048)  # 36 cards get 512 by default
     d = to_dict(s)
-    assert d["header"]["capacity"] == 8192
+    assert d["header"]["capacity"] == 2048
     back = from_dict(d)
-    assert engine.capacity(back) == 8192 and back.tobytes() == s.tobytes()
+    assert engine.capacity(back) == 2048 and back.tobytes() == s.tobytes()
     del d["header"]["capacity"]
     assert engine.capacity(from_dict(d)) == 512
 
@@ -220,3 +227,19 @@ def test_the_gym_env_plays_a_grown_campaign(grown: Campaign) -> None:
     assert camp.games == grown.games + 1 and camp.n_cards >= grown.n_cards
     env.reset(seed=1)  # the next game (still 2048) reuses the buffers
     assert engine.capacity(env.unwrapped.state) == 2048
+
+
+def test_the_cli_says_when_the_galaxy_moves_up_a_tier(capsys) -> None:
+    from df_env.campaign.commands import tier_notice
+    from df_env.campaign.core import GameRecord, PlayerRecord
+
+    camp = Campaign.new(seed=0)
+    camp.galaxy["n_cards"] = 452
+    rec = GameRecord(game=90, era=1, seed=None, players=[PlayerRecord("random", [])], outcome="no_winner", turns=3,
+                     cards_before=446, cards_after=452)
+    tier_notice(rec, camp)
+    out = capsys.readouterr().out
+    assert "452 cards: its games now play in the 2048-card capacity tier; the first one compiles" in out
+    rec.cards_before = 450
+    tier_notice(rec, camp)
+    assert capsys.readouterr().out == ""

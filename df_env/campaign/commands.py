@@ -29,7 +29,7 @@ from df_env.engine.kernels import random_playout_arr
 from df_env.engine.model import names
 from df_env.engine.model.constants import CARD_TYPE_NAMES, CIV, SECTOR_IDS, SUIT_NAMES, VICTORY_NAMES
 from df_env.engine.model.rng import seed_words
-from df_env.engine.model.state import State, make_room
+from df_env.engine.model.state import State, make_room, tier_for
 
 from .core import Campaign, GameRecord, HomeworldLog, derive_seed
 from .files import CampaignFileError, campaign_lock, check_writable, load_campaign, save_campaign
@@ -93,6 +93,15 @@ def campaign_play(path: str | os.PathLike[str], n_games: int, agents: Agents | N
             if on_game is not None:
                 on_game(records[-1], campaign)
     return records
+
+
+def tier_notice(rec: GameRecord, campaign: Campaign) -> None:
+    """Print a line when the galaxy outgrows its capacity tier: the next game's first decision compiles the engine
+    for the bigger state (docs/state.md), which would otherwise look like a hang."""
+    before, after = tier_for(rec.cards_before), tier_for(campaign.n_cards)
+    if after > before:
+        print(f"the galaxy holds {campaign.n_cards} cards: its games now play in the {after}-card capacity tier; "
+              f"the first one compiles the engine for it (once, 1-3 minutes; docs/state.md)", flush=True)
 
 
 def campaign_show(path: str | os.PathLike[str]) -> str:
