@@ -186,6 +186,7 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
     def on_game(rec: object, camp: object) -> None:
         print(f"game {getattr(rec, 'game', '?')}: {getattr(rec, 'outcome', '?')} in {getattr(rec, 'turns', '?')} "
               f"turns; {camp!r}")
+        campaign_ops.tier_notice(rec, camp)  # type: ignore[attr-defined]
 
     from df_env.terminal import QuitGame
 

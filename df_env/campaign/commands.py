@@ -29,7 +29,7 @@ from df_env.engine.kernels import random_playout_arr
 from df_env.engine.model import names
 from df_env.engine.model.constants import CARD_TYPE_NAMES, CIV, SECTOR_IDS, SUIT_NAMES, VICTORY_NAMES
 from df_env.engine.model.rng import seed_words
-from df_env.engine.model.state import State
+from df_env.engine.model.state import State, make_room, tier_for
 
 from .core import Campaign, GameRecord, HomeworldLog, derive_seed
 from .files import CampaignFileError, campaign_lock, check_writable, load_campaign, save_campaign
@@ -95,6 +95,15 @@ def campaign_play(path: str | os.PathLike[str], n_games: int, agents: Agents | N
     return records
 
 
+def tier_notice(rec: GameRecord, campaign: Campaign) -> None:
+    """Print a line when the galaxy outgrows its capacity tier: the next game's first decision compiles the engine
+    for the bigger state (docs/state.md), which would otherwise look like a hang."""
+    before, after = tier_for(rec.cards_before), tier_for(campaign.n_cards)
+    if after > before:
+        print(f"the galaxy holds {campaign.n_cards} cards: its games now play in the {after}-card capacity tier; "
+              f"the first one compiles the engine for it (once, 1-3 minutes; docs/state.md)", flush=True)
+
+
 def campaign_show(path: str | os.PathLike[str]) -> str:
     """A readable description of the campaign at ``path``: galaxy, named sectors, civilizations, chronology."""
     return describe(load_campaign(path), title=os.fspath(path))
@@ -107,7 +116,8 @@ def play_game(config: GameConfig, seed: int, agents: Sequence[Policy] | None = N
 
     ``agents=None`` draws uniformly random legal actions from generator words seeded by ``random_seed``. A game
     is stopped (truncated) at the first decision of turn ``max_turns + 1``: a turn boundary, where no card is
-    half made.
+    half made. A game that fills its state's card pool goes on in the next capacity tier (``make_room``: the
+    returned state may be of a bigger dtype than the first).
     """
     s = new_game(config, seed)
     log = HomeworldLog(s)
@@ -115,6 +125,7 @@ def play_game(config: GameConfig, seed: int, agents: Sequence[Policy] | None = N
     while not s["over"]:
         if max_turns is not None and s["turn"] > max_turns:
             return s, log, True
+        s = make_room(s)
         if agents is None:
             random_playout_arr(s.reshape(1), words, 1)
         else:

@@ -30,9 +30,9 @@ import numpy as np
 
 from df_env.engine._jit import njit
 from df_env.engine.api import GameConfig
-from df_env.engine.model.constants import BLANK, CIV, MAX_CARDS, MAX_PLAYERS
+from df_env.engine.model.constants import BLANK, CIV, MAX_PLAYERS, MAX_POOL, POOL_HEADROOM
 from df_env.engine.model.rng import seed_words
-from df_env.engine.model.state import STATE_DTYPE, State, empty_state
+from df_env.engine.model.state import State, copy_fields, empty_state, is_state, tier_for
 from df_env.engine.rules.setup import make_fresh_galaxy
 
 from .format import (
@@ -50,8 +50,9 @@ from .format import (
 __all__ = ["Campaign", "CampaignError", "GameRecord", "PlayerRecord", "HomeworldLog", "card_census",
            "check_continues", "derive_seed", "CARD_HEADROOM"]
 
-# A game adds a few cards (random solo play: ~1.4 on average); refuse to start one that could overflow the pool.
-CARD_HEADROOM = 64
+# A game adds a few cards (random play: 1.5 on average solo, at most 10 at 3 players); a game starts in the capacity
+# tier leaving this many free slots (model.state.tier_for), and the largest tier refuses a game with fewer.
+CARD_HEADROOM = POOL_HEADROOM
 
 
 @njit
@@ -67,10 +68,10 @@ def derive_seed(seed: int, *key: int) -> int:
 
 
 def _galaxy_of(state: State) -> State:
-    """A clean galaxy record holding only ``state``'s pool-level fields."""
-    g = empty_state()
-    for name in GALAXY_FIELDS:
-        g[name] = state[name]
+    """A clean galaxy record holding only ``state``'s pool-level fields, in the tier its pool gets
+    (``tier_for``: the tier of the next game)."""
+    g = empty_state(tier_for(int(state["n_cards"])))
+    copy_fields(g, state, GALAXY_FIELDS)
     return g
 
 
@@ -116,7 +117,8 @@ class Campaign:
 
     Attributes:
         seed: the campaign's seed; the galaxy and every game's seed derive from it (:func:`derive_seed`).
-        galaxy: a state record (STATE_DTYPE) whose pool-level fields (``GALAXY_FIELDS``) are the galaxy.
+        galaxy: a state record whose pool-level fields (``GALAXY_FIELDS``) are the galaxy, in the capacity tier
+            its pool gets (``model.state.tier_for``: STATE_DTYPE up to 448 cards, then bigger tiers).
         chronology: one :class:`GameRecord` per game played, in order.
     """
 
@@ -159,11 +161,15 @@ class Campaign:
     def next_config(self, num_players: int = 1, restart_on_loss: bool = False) -> GameConfig:
         """The configuration of the next game: the whole card pool, named sectors and wonders of this galaxy.
 
-        Raises :class:`CampaignError` when the pool is too close to ``MAX_CARDS`` for another game.
+        The game's state is in the capacity tier the pool needs (512 cards up to 448 in the pool, then 2048, 8192,
+        32767: ``GameConfig.capacity``). Raises :class:`CampaignError` when even the largest tier lacks the
+        ``CARD_HEADROOM`` free slots a game needs.
         """
-        if self.n_cards > MAX_CARDS - CARD_HEADROOM:
-            raise CampaignError(f"the card pool holds {self.n_cards} cards: another game could exceed the engine's "
-                                f"capacity of {MAX_CARDS} (constants.MAX_CARDS)")
+        if self.n_cards > MAX_POOL - CARD_HEADROOM:
+            raise CampaignError(f"the card pool holds {self.n_cards} cards: a game needs {CARD_HEADROOM} free card "
+                                f"slots and no game holds more than {MAX_POOL} cards (constants.MAX_POOL, the "
+                                f"int16 card ids), so this galaxy is complete; start a new campaign (df-env "
+                                f"campaign new) to play on; this file stays as it is")
         return GameConfig(num_players=num_players, restart_on_loss=restart_on_loss, galaxy=self.galaxy.copy())
 
     # ------------------------------------------------------------------------------------------ recording
@@ -242,8 +248,8 @@ def _check_seed(seed: Any) -> int:
 
 
 def _check_state(state: Any) -> State:
-    if not isinstance(state, np.ndarray) or state.dtype != STATE_DTYPE or state.size != 1:
-        raise CampaignError("final_state: expected one game state (a 0-d array of STATE_DTYPE)")
+    if not is_state(state):
+        raise CampaignError("final_state: expected one game state (a 0-d array of a state dtype)")
     return state.reshape(())
 
 

@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 
 from df_env.engine.io.position_schema import Node, PositionError, sector_key, suit_letter, victory_name
-from df_env.engine.model.constants import CARD_TYPE_NAMES, CIV, MAX_CARDS, MAX_PLAYERS, N_HISTORY, TECH, WORLD
-from df_env.engine.model.state import State, empty_state
+from df_env.engine.model.constants import CARD_TYPE_NAMES, CIV, MAX_PLAYERS, MAX_POOL, N_HISTORY, TECH, WORLD
+from df_env.engine.model.state import State, empty_state, tier_for
 
 FORMAT = "df_env.campaign"
 VERSION = 1  # bump on any change a version-1 reader would misread; readers refuse newer versions
@@ -185,9 +185,9 @@ def _read(root: Node) -> tuple[int, State, list[GameRecord]]:
     check_header(root.value)
     f = root.fields(_TOP_KEYS, required=[k for k in _TOP_KEYS if k != "checksum"])
     seed = f["seed"].int(0, 2**63 - 1)
-    g = empty_state()
+    cards = f["cards"].items(MAX_POOL, "cards", "MAX_POOL")
+    g = empty_state(tier_for(len(cards)))  # the tier of the campaign's next game
     g["era"] = f["era"].int(1, MAX_ERA)
-    cards = f["cards"].items(MAX_CARDS, "cards")
     if len(cards) < 36:
         raise f["cards"].error(f"a campaign has at least the 36 initial cards (1.6), got {len(cards)}")
     g["n_cards"] = len(cards)
@@ -206,7 +206,7 @@ def _read(root: Node) -> tuple[int, State, list[GameRecord]]:
 
 def _read_card(node: Node, g: State, c: int) -> None:
     f = node.fields(_CARD_KEYS, required=[k for k in _CARD_KEYS if k not in _CIV_KEYS])
-    if f["id"].int(0, MAX_CARDS - 1) != c:
+    if f["id"].int(0, MAX_POOL - 1) != c:
         raise f["id"].error(f"expected {c}: cards are listed in id order from 0")
     t = f["type"].choice(CARD_TYPE_NAMES, "a card type")
     g["c_type"][c] = t
@@ -267,7 +267,7 @@ def _read_civ(f: dict[str, Node], g: State, c: int, t: int) -> None:
     if not hist:
         raise f["history"].error("a civilization's history holds at least its homeworld")
     for i, h in enumerate(hist):
-        g["c_hist"][c, i] = h.int(0, MAX_CARDS - 1)
+        g["c_hist"][c, i] = h.int(0, MAX_POOL - 1)
 
 
 def _check_history(node: Node, g: State, c: int) -> None:
@@ -341,7 +341,7 @@ def _opt_sector(node: Node) -> int | None:
 
 def _read_player(node: Node, g: State) -> PlayerRecord:
     f = node.fields(("name", "homeworlds"), required=("name", "homeworlds"))
-    homes = [h.int(0, int(g["n_cards"]) - 1) for h in f["homeworlds"].items(MAX_CARDS, "homeworlds")]
+    homes = [h.int(0, int(g["n_cards"]) - 1) for h in f["homeworlds"].items(MAX_POOL, "homeworlds")]
     for k, h in enumerate(homes):
         if g["c_type"][h] != WORLD:
             raise f["homeworlds"].child(k).error(f"card {h} is not a world")

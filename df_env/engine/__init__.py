@@ -4,7 +4,8 @@ The stable API is exactly the names in ``__all__`` below, imported from ``df_env
 engine; engine.new_game(...)``): creating and playing games (``GameConfig``, ``new_game``, ``legal_actions``,
 ``legal_mask``, ``apply_action``, ``clone``, ``current_player``, ``is_terminal``, ``returns``, ``determinize``),
 errors (``IllegalActionError``, its subclass ``ActionSpaceError``, ``PositionError``), the state record
-(``State``, ``STATE_DTYPE``, ``NUM_ACTIONS``), positions (``to_json``, ``from_json``, see
+(``State``, ``STATE_DTYPE``, ``NUM_ACTIONS``; the card pool's capacity tiers ``CAPACITY_TIERS``, ``capacity``,
+``resize``, docs/state.md), positions (``to_json``, ``from_json``, see
 ``docs/position_format.md``) and ``action_to_string``. Submodules (``engine.position``, ``engine.kernels``,
 ``engine.layout`` ...) are internal: their layout may change between versions.
 """
@@ -24,8 +25,9 @@ from .api import (
     returns,
 )
 from .io.position import PositionError, from_json, to_json
+from .model.constants import CAPACITY_TIERS
 from .model.layout import NUM_ACTIONS
-from .model.state import STATE_DTYPE, State
+from .model.state import STATE_DTYPE, State, capacity, resize
 from .observation.determinize import determinize
 from .text.render import action_to_string
 
@@ -33,6 +35,7 @@ _moved.install()  # the old module paths (df_env.engine.position, ...) keep impo
 
 __all__ = [
     "ActionSpaceError",
+    "CAPACITY_TIERS",
     "GameConfig",
     "IllegalActionError",
     "NUM_ACTIONS",
@@ -41,6 +44,7 @@ __all__ = [
     "State",
     "action_to_string",
     "apply_action",
+    "capacity",
     "clone",
     "current_player",
     "determinize",
@@ -49,6 +53,7 @@ __all__ = [
     "legal_actions",
     "legal_mask",
     "new_game",
+    "resize",
     "returns",
     "to_json",
 ]

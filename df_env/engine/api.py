@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .kernels import apply_arr, start_game_arr
-from .model.constants import MAX_PLAYERS
+from .model.constants import CAPACITY_TIERS, MAX_PLAYERS
 from .model.layout import DECISIONS, NUM_ACTIONS
 from .model.rng import seed_words
-from .model.state import STATE_DTYPE, State, empty_state
+from .model.state import State, copy_fields, empty_state, is_state, tier_for
 
 
 class IllegalActionError(ValueError):
@@ -46,19 +46,34 @@ class GameConfig:
             leaving the game (default False: he leaves).
         galaxy: the campaign's galaxy to play in (a state whose card pool, named sectors, wonders and era are
             taken, see :mod:`df_env.campaign.core`), or None for a fresh galaxy of 36 cards (1.6).
+        capacity: the card slots of the game's state, one of ``CAPACITY_TIERS`` (512, 2048, 8192, 32767); None
+            (default): the tier its pool needs (``model.state.tier_for``: 512 for a fresh galaxy and campaigns up
+            to 448 cards). A bigger tier is a different state dtype, which numba compiles the engine for once.
     """
 
     num_players: int = 1
     restart_on_loss: bool = False
     galaxy: np.ndarray | None = None
+    capacity: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.num_players, (int, np.integer)) or not 1 <= self.num_players <= MAX_PLAYERS:
             raise ValueError(f"num_players must be 1, 2 or 3, got {self.num_players!r}")
-        if self.galaxy is not None and (
-            not isinstance(self.galaxy, np.ndarray) or self.galaxy.dtype != STATE_DTYPE
-        ):
-            raise ValueError("galaxy must be a state array (STATE_DTYPE) holding the campaign's card pool")
+        if self.galaxy is not None and not is_state(self.galaxy):
+            raise ValueError("galaxy must be a state array (a state dtype) holding the campaign's card pool")
+        if self.capacity is not None and (isinstance(self.capacity, bool) or self.capacity not in CAPACITY_TIERS):
+            raise ValueError(f"capacity must be None or one of {CAPACITY_TIERS}, got {self.capacity!r}")
+        if self.capacity is not None and self.galaxy is not None and self.pool_size() > self.capacity:
+            raise ValueError(f"capacity {self.capacity} is too small for the galaxy's {self.pool_size()} cards "
+                             f"(use None: the tier the pool needs)")
+
+    def pool_size(self) -> int:
+        """Cards in the galaxy's pool (0 without a galaxy: a fresh one is made at start)."""
+        return 0 if self.galaxy is None else int(self.galaxy.reshape(())["n_cards"])
+
+    def game_capacity(self) -> int:
+        """The capacity tier of this configuration's games."""
+        return self.capacity if self.capacity is not None else tier_for(self.pool_size())
 
 
 def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
@@ -72,7 +87,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
 def pre_start_state(config: GameConfig) -> State:
     """A game before setup: the header and the galaxy of ``config`` (no galaxy: an empty pool, a fresh galaxy
     is made at start) and no generator seed yet. Compiled code starts games from it (the vector envs)."""
-    s = empty_state()
+    s = empty_state(config.game_capacity())
     s["n_players"] = config.num_players
     s["variant_restart"] = 1 if config.restart_on_loss and config.num_players > 1 else 0
     s["era"] = 1
@@ -88,8 +103,7 @@ _GALAXY_FIELDS = ("n_cards", "c_num", "c_suit", "c_type", "c_sector", "c_era", "
 
 def _take_galaxy(s: State, galaxy: np.ndarray) -> None:
     g = galaxy.reshape(())
-    for name in _GALAXY_FIELDS:
-        s[name] = g[name]
+    copy_fields(s, g, _GALAXY_FIELDS)  # the galaxy may be stored in another tier than the game's
 
 
 def legal_mask(state: State) -> np.ndarray:
@@ -126,7 +140,7 @@ def _illegal_message(state: State, action: int) -> str:
 def clone(state: State) -> State:
     """An independent copy of ``state``. (Copied as raw bytes: numpy's own ``copy`` of a record with
     sub-arrays walks field by field and is ~20x slower.)"""
-    return np.frombuffer(bytearray(state.tobytes()), STATE_DTYPE).reshape(())
+    return np.frombuffer(bytearray(state.tobytes()), state.dtype).reshape(())
 
 
 def current_player(state: State) -> int:

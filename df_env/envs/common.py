@@ -27,7 +27,7 @@ from gymnasium import spaces
 from df_env.engine.api import GameConfig, pre_start_state
 from df_env.engine.model.constants import MAX_PLAYERS
 from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.model.state import STATE_DTYPE, State
+from df_env.engine.model.state import STATE_DTYPE, State, is_state_dtype
 from df_env.engine.observation.encode import LAYOUTS, ObservationLayout
 from df_env.envs.kernels import COMPILED_POLICIES, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
 
@@ -300,13 +300,24 @@ def new_state_buffer(n: int = 1) -> np.ndarray:
     return np.zeros(n, dtype=STATE_DTYPE)
 
 
+def fit_buffer(buf: np.ndarray, like: Any) -> np.ndarray:
+    """``buf``, or a new buffer of its length in the capacity tier (state dtype) of ``like`` (a state, template or
+    dtype) when the two differ: a campaign of more than 448 cards plays in a bigger tier (docs/state.md)."""
+    dtype = getattr(like, "dtype", like)
+    if buf.dtype == dtype or not is_state_dtype(dtype):
+        return buf
+    return np.zeros(buf.shape[0], dtype=dtype)
+
+
 def load_state(buf: np.ndarray, given: Any, num_players: int) -> None:
     """Copy a given position into the 1-element state buffer ``buf`` (for ``reset(options={"state": ...})``)."""
     from df_env.engine.observation.determinize import copy_arr
 
     arr = np.asarray(given)
-    if arr.dtype != STATE_DTYPE or arr.size != 1:
-        raise ValueError("options['state'] must be one engine state (a 0-d array of STATE_DTYPE)")
+    if not is_state_dtype(arr.dtype) or arr.size != 1:
+        raise ValueError("options['state'] must be one engine state (a 0-d array of a state dtype, e.g. STATE_DTYPE)")
+    if arr.dtype != buf.dtype:
+        raise ValueError("options['state']: a state of another capacity tier than the env's buffer (fit_buffer)")
     rec = np.ascontiguousarray(arr.reshape(1))
     if int(rec["n_players"][0]) != num_players:
         raise ValueError(f"options['state'] has {int(rec['n_players'][0])} players; this env was made for "

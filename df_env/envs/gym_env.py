@@ -59,6 +59,7 @@ from df_env.envs.common import (
     action_space,
     as_obs,
     check_reset_options,
+    fit_buffer,
     game_template,
     load_state,
     make_options,
@@ -144,6 +145,7 @@ class DeepFutureEnv(gym.Env):
             if self._link.write_back:
                 return self._reset_campaign_game()
             self._template = self._link.template()  # read-only: the campaign's galaxy, the env's seeds
+        self._fit(self._template if given is None else np.asarray(given))
         if given is not None:
             load_state(self._a, given, o.num_players)
             st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
@@ -184,13 +186,22 @@ class DeepFutureEnv(gym.Env):
         assert self._link is not None
         o = self.options
         for _ in range(100):
-            load_state(self._a, self._link.next_game(), o.num_players)
+            game = self._link.next_game()
+            self._fit(game)
+            load_state(self._a, game, o.num_players)
             st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
             if st not in (K.ST_DONE, K.ST_TRUNC):
                 self._done = False
                 return as_obs(self._obs, self.layout, o.obs_mode), self._info()
             self._link.record(self.state)
         raise RuntimeError("100 campaign games in a row ended before the agent's first decision")
+
+    def _fit(self, like: np.ndarray) -> None:
+        """Buffers in the capacity tier of ``like`` (a campaign of more than 448 cards plays in a bigger one)."""
+        if fit_buffer(self._a, like) is not self._a:
+            self._a = fit_buffer(self._a, like)
+            self._prev = None if self._prev is None else fit_buffer(self._prev, like)
+            self._mask = self._a["mask"][0]
 
     def action_masks(self) -> np.ndarray:
         """Bool mask of the legal actions for the agent (all False when the episode is over)."""

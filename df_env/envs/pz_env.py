@@ -60,6 +60,7 @@ from df_env.envs.common import (
     check_common,
     check_max_turns,
     check_num_players,
+    fit_buffer,
     flat_space,
     game_template,
     load_state,
@@ -141,6 +142,9 @@ class DeepFutureAEC(AECEnv):
                 self._recorded = False
             else:
                 self._template = self._link.template()  # read-only: the campaign's galaxy, the env's seeds
+        like = self._template if given is None else np.asarray(given)
+        self._a = fit_buffer(self._a, like)  # a campaign of more than 448 cards plays in a bigger capacity tier
+        self._prev = None if self._prev is None else fit_buffer(self._prev, like)
         if given is not None:
             load_state(self._a, given, self.num_players)
         else:

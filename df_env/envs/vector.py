@@ -58,6 +58,7 @@ from df_env.envs.common import (
     RewardFn,
     action_space,
     check_reset_options,
+    fit_buffer,
     game_template,
     make_options,
     new_state_buffer,
@@ -147,6 +148,8 @@ class BatchGames:
         o = self.options
         if self.link is not None:  # read-only: new games start from the campaign's galaxy as it is now
             self.template = self.link.template()
+            self.states = fit_buffer(self.states, self.template)  # a campaign of > 448 cards: a bigger tier
+            self.prev = None if self.prev is None else fit_buffer(self.prev, self.template)
         self.skip[:] = False
         K.vec_reset(self.states, self.template, o.seat, o.codes, self.words, o.max_turns, self.st, self.outside_obs)
         self._play_outside(write_reward=False)

@@ -34,7 +34,7 @@ import numpy as np
 
 from ..model.constants import ADV_NAMES, CARD_TYPE_NAMES, MAX_EVENTS, NEUTRAL, SUIT_LETTERS, TRACK_LETTERS
 from ..model.layout import BLOCK_NAMES, PHASE_NAMES
-from ..model.state import STATE_DTYPE, State
+from ..model.state import State, capacity, is_state, is_state_dtype, tier_for
 from ..rules.endturn import GENERATED_SUIT
 from ..rules.frames import PROC_NAMES
 from .position_read import AT_NAMES, read_position
@@ -126,17 +126,17 @@ def make_position(at: str = "action", **sections: Any) -> State:
 
 # ---------------------------------------------------------------------------------------------- sections
 def _record(state: Any) -> np.ndarray:
-    if not isinstance(state, np.ndarray) or state.dtype != STATE_DTYPE or state.size != 1:
+    if not is_state(state):
         if not isinstance(state, np.ndarray):
             got = type(state).__name__
         else:
-            got = f"{state.size} records" if state.dtype == STATE_DTYPE else f"an array of dtype {state.dtype}"
+            got = f"{state.size} records" if is_state_dtype(state.dtype) else f"an array of dtype {state.dtype}"
         raise ValueError(f"expected one game state (a 0-d array of STATE_DTYPE, e.g. from engine.new_game), got {got}")
     return state.reshape(())
 
 
 def _header(s: np.ndarray) -> dict[str, Any]:
-    return {
+    header = {
         "players": int(s["n_players"]),
         "variant": VARIANTS[int(s["variant_restart"])],
         "era": int(s["era"]),
@@ -148,6 +148,9 @@ def _header(s: np.ndarray) -> dict[str, Any]:
         "victory": victory_name(int(s["victory"])),
         "over": bool(s["over"]),
     }
+    if capacity(s) != tier_for(int(s["n_cards"])):  # only a tier other than the one the cards get by default
+        header["capacity"] = capacity(s)
+    return header
 
 
 def _map(s: np.ndarray) -> dict[str, Any]:

@@ -15,13 +15,14 @@ import numpy as np
 
 from ..kernels import fill_mask_arr, run_arr
 from ..model.constants import (
-    MAX_CARDS,
+    CAPACITY_TIERS,
     MAX_CHALLENGES,
     MAX_CUBES,
     MAX_EVENTS,
     MAX_FRAMES,
     MAX_HAND,
     MAX_PLAYERS,
+    MAX_POOL,
     MAX_TECHS,
     MAX_WORLDS,
     N_HISTORY,
@@ -34,7 +35,7 @@ from ..model.constants import (
 )
 from ..model.layout import PH_ACTION, PH_CHALLENGE, PH_PAYMENT, PH_START
 from ..model.rng import seed_words
-from ..model.state import empty_state
+from ..model.state import capacity, empty_state, tier_for
 from ..rules.endturn import GENERATED_SUIT
 from ..rules.frames import P_GAME, P_TURN
 from .position_schema import (
@@ -58,7 +59,8 @@ from .position_schema import (
 )
 
 TOP_KEYS = ("format", "version", "at", "seed", "header", "map", "cards", "piles", "players", "turn", "engine")
-HEADER_KEYS = ("players", "variant", "era", "turn", "current", "start_player", "phase", "winner", "victory", "over")
+HEADER_KEYS = ("players", "variant", "era", "turn", "current", "start_player", "phase", "winner", "victory", "over",
+               "capacity")
 CARD_KEYS = ("id", "num", "suit", "type", "sector", "era", "name", "lines", "upkeep", "civ_victory", "civ_suit",
              "history", "known_by", "paid")
 LINE_KEYS = ("suit", "num", "name", "circled")
@@ -101,7 +103,7 @@ def read_position(data: Any) -> np.ndarray:
 def _read_position(data: Any) -> np.ndarray:
     top = Node(data, "").fields(TOP_KEYS, required=("format", "version", "header", "players"))
     _check_format(top)
-    s = empty_state()
+    s = empty_state(_capacity(top))
     n = _read_header(s, top["header"])
     if "cards" in top:
         _read_cards(s, top["cards"], n)
@@ -133,6 +135,21 @@ def _check_format(top: dict[str, Node]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- header
+def _capacity(top: dict[str, Node]) -> int:
+    """The capacity tier of the state: ``header.capacity`` if given, else the tier the cards get (tier_for)."""
+    n = len(top["cards"].items(MAX_POOL, "cards", "MAX_POOL")) if "cards" in top else 0
+    h = top["header"].fields(HEADER_KEYS, required=("players",))
+    if "capacity" not in h:
+        return tier_for(n)
+    node = h["capacity"]
+    tiers = ", ".join(map(str, CAPACITY_TIERS))
+    if not is_int(node.value) or node.value not in CAPACITY_TIERS:
+        raise node.error(f"{json.dumps(node.value, default=repr)} is not a capacity tier ({tiers}; or leave it out)")
+    if n > node.value:
+        raise node.error(f"{n} cards do not fit in capacity {node.value} (a tier of {tiers}; or leave it out)")
+    return int(node.value)
+
+
 def _read_header(s: np.ndarray, node: Node) -> int:
     h = node.fields(HEADER_KEYS, required=("players",))
     n = h["players"].int(1, MAX_PLAYERS)
@@ -157,7 +174,7 @@ def _read_header(s: np.ndarray, node: Node) -> int:
 
 # ---------------------------------------------------------------------------------------------- cards
 def _read_cards(s: np.ndarray, node: Node, n_players: int) -> None:
-    cards = node.items(MAX_CARDS, "cards", "MAX_CARDS")
+    cards = node.items(capacity(s), "cards", "the capacity")
     s["n_cards"] = len(cards)
     for c, card in enumerate(cards):
         if isinstance(card.value, str):
@@ -309,9 +326,9 @@ class _Places:
 def _read_piles(s: np.ndarray, node: Node, places: _Places) -> None:
     f = node.fields(PILE_KEYS)
     if "deck" in f:
-        s["deck_n"] = places.pile(s["deck"], f["deck"], MAX_CARDS, "cards")
+        s["deck_n"] = places.pile(s["deck"], f["deck"], capacity(s), "cards")
     if "discard" in f:
-        s["discard_n"] = places.pile(s["discard"], f["discard"], MAX_CARDS, "cards")
+        s["discard_n"] = places.pile(s["discard"], f["discard"], capacity(s), "cards")
     if "challenges" in f:
         items = f["challenges"].items(MAX_CHALLENGES, "challenges", "MAX_CHALLENGES")
         for i, item in enumerate(items):
@@ -323,7 +340,7 @@ def _read_piles(s: np.ndarray, node: Node, places: _Places) -> None:
         for i, item in enumerate(f["reveal"].items(5, "cards")):
             s["reveal"][i] = -1 if item.value is None else _card_id(item, places.n_cards)
     if "held" in f:
-        for item in f["held"].items(MAX_CARDS, "cards"):
+        for item in f["held"].items(capacity(s), "cards"):
             places.put(item)
 
 

@@ -47,7 +47,15 @@ BLANK, WORLD, TECH, CIV = range(4)
 CARD_TYPE_NAMES = ("blank", "world", "tech", "civilization")
 
 # ---------------------------------------------------------------------------------------------- capacities
-MAX_CARDS = 512  # card pool of a game (the whole campaign's cards)
+# The card pool (the whole campaign's cards, 1.6) lives in arrays of a game's *capacity*, one of a few tiers: a
+# game gets the smallest tier with POOL_HEADROOM free slots (``state.tier_for``), so a fresh galaxy and campaigns
+# up to 448 cards use the base tier MAX_CARDS, and bigger campaigns a bigger record that numba compiles the engine
+# for on its first use (docs/state.md). Card ids are int16: the largest tier is the int16 maximum.
+MAX_CARDS = 512  # the base tier: every game of a fresh galaxy
+CAPACITY_TIERS = (512, 2048, 8192, 32767)
+MAX_POOL = CAPACITY_TIERS[-1]  # no game holds more cards
+POOL_HEADROOM = 64  # free slots a game starts with (a game adds a few cards: random play 1.5 solo, <= 10 at 3p)
+ROOM_PER_DECISION = 16  # state.make_room: a game moves to the next tier with fewer free slots before a decision
 MAX_HAND = 40
 MAX_TECHS = 16
 MAX_WORLDS = 16

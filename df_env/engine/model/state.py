@@ -1,8 +1,15 @@
 """The game state: one numpy structured record holding every fact of a game.
 
-A ``State`` is a 0-d numpy array of :data:`STATE_DTYPE` (``state["cubes"]`` is the 37-sector cube array). A clone
+A ``State`` is a 0-d numpy array of a state dtype (``state["cubes"]`` is the 37-sector cube array). A clone
 is ``state.copy()``; a batch of games is a 1-d array of the same dtype; saving is ``tobytes()`` or the JSON
 position format (:mod:`df_env.engine.io.position`). Compiled code receives ``state.reshape(1)`` and works on record 0.
+
+Capacity tiers: the card pool's arrays (the fields in :data:`POOL_FIELDS`) have one entry per card slot, and a game
+has one of a few capacities (``constants.CAPACITY_TIERS``: 512, 2048, 8192, 32767 cards), each its own dtype
+(:func:`state_dtype`); :data:`STATE_DTYPE` is the base tier (512), the dtype of every game of a fresh galaxy and of
+campaigns up to 448 cards. A game gets the tier :func:`tier_for` its pool (``POOL_HEADROOM`` free slots); numba
+compiles the engine once more the first time a bigger tier is played (cached on disk like the base one).
+:func:`resize` copies a state into another tier exactly (a game plays on identically).
 
 Encodings (sentinel ``-1`` = none unless said otherwise):
 
@@ -14,26 +21,35 @@ Encodings (sentinel ``-1`` = none unless said otherwise):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
 import numpy as np
 
 from .constants import (
+    CAPACITY_TIERS,
     MAX_CARDS,
     MAX_CHALLENGES,
     MAX_EVENTS,
     MAX_FRAMES,
     MAX_HAND,
     MAX_PLAYERS,
+    MAX_POOL,
     MAX_TECHS,
     MAX_WORLDS,
     N_HISTORY,
     N_REGS,
     N_SECTORS,
+    POOL_HEADROOM,
+    ROOM_PER_DECISION,
 )
 from .layout import NUM_ACTIONS
 
-P, C = MAX_PLAYERS, MAX_CARDS
+P = MAX_PLAYERS
+C = "C"  # a dimension of the card pool: the state's capacity (one of CAPACITY_TIERS)
 
-_FIELDS: list[tuple[str, str, tuple[int, ...], str]] = [
+_FIELDS: list[tuple[str, str, tuple[int | str, ...], str]] = [
     # --- game header
     ("version", "i2", (), "state layout version (STATE_VERSION)"),
     ("n_players", "i1", (), "1..3"),
@@ -115,18 +131,89 @@ _FIELDS: list[tuple[str, str, tuple[int, ...], str]] = [
 ]
 
 STATE_VERSION = 1
-STATE_DTYPE = np.dtype([(name, fmt, shape) for name, fmt, shape, _ in _FIELDS])
 FIELD_DOCS: dict[str, str] = {name: doc for name, _, _, doc in _FIELDS}
+POOL_FIELDS: tuple[str, ...] = tuple(name for name, _, shape, _ in _FIELDS if C in shape)  # sized by the capacity
 
-State = np.ndarray  # a 0-d array of STATE_DTYPE
+
+@cache
+def state_dtype(capacity: int = MAX_CARDS) -> np.dtype:
+    """The state dtype of a capacity tier (``constants.CAPACITY_TIERS``)."""
+    if capacity not in CAPACITY_TIERS:
+        tiers = ", ".join(map(str, CAPACITY_TIERS))
+        raise ValueError(f"capacity: {capacity!r} is not a capacity tier (one of {tiers})")
+    return np.dtype([(name, fmt, tuple(capacity if d == C else d for d in shape)) for name, fmt, shape, _ in _FIELDS])
 
 
-def empty_state() -> np.ndarray:
-    """A 0-d zeroed state record with the ``-1`` sentinels set."""
-    s = np.zeros((), dtype=STATE_DTYPE)
+STATE_DTYPE = state_dtype(MAX_CARDS)  # the base tier
+STATE_DTYPES: tuple[np.dtype, ...] = tuple(state_dtype(c) for c in CAPACITY_TIERS)
+
+State = np.ndarray  # a 0-d array of a state dtype (STATE_DTYPE or another tier's)
+
+
+def is_state_dtype(dtype: Any) -> bool:
+    """True for the dtype of any capacity tier."""
+    return any(dtype == d for d in STATE_DTYPES)
+
+
+def is_state(state: Any) -> bool:
+    """True for one state record: a numpy array of a state dtype holding one record (0-d or of size 1)."""
+    return isinstance(state, np.ndarray) and is_state_dtype(state.dtype) and state.size == 1
+
+
+def capacity(state: np.ndarray) -> int:
+    """The capacity (card slots) of a state or of a batch of states."""
+    return int(state.dtype["c_num"].shape[0])
+
+
+def tier_for(n_cards: int) -> int:
+    """The capacity of a game whose pool holds ``n_cards`` cards: the smallest tier leaving ``POOL_HEADROOM`` free
+    slots for the cards the game makes, else the largest tier if the cards fit in it (a ValueError if not)."""
+    for cap in CAPACITY_TIERS:
+        if n_cards + POOL_HEADROOM <= cap:
+            return cap
+    if n_cards <= MAX_POOL:
+        return MAX_POOL
+    raise ValueError(f"{n_cards} cards: no game holds more than {MAX_POOL} (constants.MAX_POOL)")
+
+
+def empty_state(capacity: int = MAX_CARDS) -> np.ndarray:
+    """A 0-d zeroed state record of a capacity tier with the ``-1`` sentinels set."""
+    s = np.zeros((), dtype=state_dtype(capacity))
     for name in ("owner", "wonder", "wonder_suit", "sector_name", "c_sector", "c_name", "c_slot_suit", "c_civ3",
                  "c_civ4", "c_hist", "deck", "discard", "hand", "home", "techs", "worlds", "chal", "line", "reveal",
                  "cur", "start_player", "winner", "victory", "dplayer"):
         s[name] = -1
     s["version"] = STATE_VERSION
     return s
+
+
+def resize(state: np.ndarray, new_capacity: int) -> np.ndarray:
+    """A copy of ``state`` (one record) in another capacity tier: every field equal, the card pool's arrays cut or
+    extended with empty slots. The game plays on identically (the engine reads no card slot past ``n_cards``)."""
+    src = state.reshape(())
+    n = int(src["n_cards"])
+    if n > new_capacity:
+        raise ValueError(f"capacity: {n} cards do not fit in {new_capacity} slots")
+    out = empty_state(new_capacity)
+    copy_fields(out, src, src.dtype.names or ())
+    return out
+
+
+def copy_fields(dst: np.ndarray, src: np.ndarray, names: Sequence[str]) -> None:
+    """``dst[name] = src[name]`` for each field of ``names``, between records of any tiers (the card pool's
+    arrays are copied up to the smaller capacity)."""
+    k = min(capacity(dst), capacity(src))
+    for name in names:
+        if name in POOL_FIELDS:
+            dst[name][:k] = src[name][:k]
+        else:
+            dst[name] = src[name]
+
+
+def make_room(state: np.ndarray) -> np.ndarray:
+    """``state`` itself, or a copy in the next tier (:func:`resize`) when fewer than ``ROOM_PER_DECISION`` card
+    slots are free: call it before each decision is applied to let a game outgrow its tier."""
+    cap = capacity(state)
+    if int(state.reshape(())["n_cards"]) + ROOM_PER_DECISION <= cap or cap == MAX_POOL:
+        return state
+    return resize(state, CAPACITY_TIERS[CAPACITY_TIERS.index(cap) + 1])

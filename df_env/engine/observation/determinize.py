@@ -27,7 +27,7 @@ import numpy as np
 from .._jit import njit
 from ..legality.mask import fill_mask
 from ..model.rng import below, next_u32
-from ..model.state import STATE_DTYPE, State
+from ..model.state import State
 
 
 @njit
@@ -136,7 +136,7 @@ def copy_arr(dst, src):
 
 def fast_clone(state: State) -> State:
     """An independent copy of ``state`` (a 0-d record), by one compiled memcpy."""
-    out = np.empty(1, dtype=STATE_DTYPE)
+    out = np.empty(1, dtype=state.dtype)
     copy_arr(out, state.reshape(1))
     return out.reshape(())
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._jit import njit
-from ..model.constants import BLANK, MAX_CARDS, MAX_HAND, TECH, WORLD
+from ..model.constants import BLANK, MAX_HAND, TECH, WORLD
 from ..model.events import (
     DISCARD_FROM_DECK,
     DISCARD_FROM_HAND,
@@ -22,8 +22,9 @@ from ..model.rng import below, next_u32
 def new_card(s, num, suit, ctype):
     """Add a card to the pool (it joins the game for good, R6) and return its id; the caller places it."""
     c = s["n_cards"]
-    if c >= MAX_CARDS:
-        raise RuntimeError("card pool full: MAX_CARDS cards already exist (see df_env.engine.model.constants)")
+    if c >= s["c_num"].shape[0]:  # the state's capacity tier (model/state.py)
+        raise RuntimeError("card pool full: every card slot of this game's state is used; start the game in a "
+                           "bigger capacity tier (engine.GameConfig(capacity=...), constants.CAPACITY_TIERS)")
     s["n_cards"] = c + 1
     s["c_num"][c] = num
     s["c_suit"][c] = suit

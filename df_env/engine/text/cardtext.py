@@ -27,7 +27,7 @@ from ..model.constants import (
     TECH,
     WORLD,
 )
-from ..model.state import STATE_DTYPE, State
+from ..model.state import State, is_state
 from .propernames import civ_name, sector_name, tech_name, world_name
 from .templates import count, tr
 from .terms import TABLE3_EN, TABLE4_EN, WONDER_EN, term
@@ -39,8 +39,8 @@ TABLE3_EFFECTS, TABLE4_EFFECTS, WONDER_EFFECTS = TABLE3_EN, TABLE4_EN, WONDER_EN
 # ---------------------------------------------------------------------------------------------- small helpers
 def as_record(state: State) -> np.ndarray:
     """The state as a 0-d record; a clear error for anything that is not one game state."""
-    if not isinstance(state, np.ndarray) or state.dtype != STATE_DTYPE or state.size != 1:
-        raise TypeError("expected one game state (a 0-d numpy array of STATE_DTYPE)")
+    if not is_state(state):
+        raise TypeError("expected one game state (a 0-d numpy array of a state dtype, e.g. STATE_DTYPE)")
     return state.reshape(())
 
 
