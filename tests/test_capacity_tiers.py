@@ -84,6 +84,10 @@ def test_the_base_tier_is_the_state_dtype_of_every_fresh_game() -> None:
 def test_game_config_capacity_is_checked() -> None:
     with pytest.raises(ValueError, match=r"capacity must be None or one of \(512, 2048, 8192, 32767\)"):
         engine.GameConfig(1, capacity=1000)
+    for wrong in (512.0, "512", True):
+        with pytest.raises(ValueError, match="capacity must be None or one of"):
+            engine.GameConfig(1, capacity=wrong)  # type: ignore[arg-type]
+    assert engine.GameConfig(1, capacity=np.int64(2048)).game_capacity() == 2048
     big = empty_state(2048)
     big["n_cards"] = 600
     with pytest.raises(ValueError, match="capacity 512 is too small for the galaxy's 600 cards"):

@@ -30,6 +30,11 @@ class ActionSpaceError(IllegalActionError):
     """An action id outside the action space ``range(NUM_ACTIONS)`` (never an action of any decision)."""
 
 
+def _is_int(value: object) -> bool:
+    """An integer (Python or numpy), not a bool: what a capacity or a count may be."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def check_action_space(action: int) -> None:
     """Raise :class:`ActionSpaceError` unless ``0 <= action < NUM_ACTIONS``."""
     if not 0 <= action < NUM_ACTIONS:
@@ -61,7 +66,7 @@ class GameConfig:
             raise ValueError(f"num_players must be 1, 2 or 3, got {self.num_players!r}")
         if self.galaxy is not None and not is_state(self.galaxy):
             raise ValueError("galaxy must be a state array (a state dtype) holding the campaign's card pool")
-        if self.capacity is not None and (isinstance(self.capacity, bool) or self.capacity not in CAPACITY_TIERS):
+        if self.capacity is not None and (not _is_int(self.capacity) or self.capacity not in CAPACITY_TIERS):
             raise ValueError(f"capacity must be None or one of {CAPACITY_TIERS}, got {self.capacity!r}")
         if self.capacity is not None and self.galaxy is not None and self.pool_size() > self.capacity:
             raise ValueError(f"capacity {self.capacity} is too small for the galaxy's {self.pool_size()} cards "
