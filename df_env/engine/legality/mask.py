@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import njit
+from .._jit import njit, njit_inline
 from ..model.constants import (
     ADVANCE_MODE_FREE,
     ADVANCE_MODE_SKULL,
@@ -138,7 +138,7 @@ def _on(s, block, i):
     s["mask"][BLOCK_START[block] + i] = 1
 
 
-@njit
+@njit_inline
 def fill_mask(s):
     """Compute the legal actions of the pending decision into ``s["mask"]``; returns how many there are."""
     s["mask"][:] = 0

@@ -3,7 +3,7 @@ engine from one decision to the next, checking wins, losses and lost homeworlds 
 
 from __future__ import annotations
 
-from .._jit import njit
+from .._jit import njit, njit_inline
 from ..legality.mask import fill_mask
 from ..legality.queries import tableau_count
 from ..model.constants import ADV_ACTION, ART, HISTORY, PLAN, START
@@ -233,7 +233,7 @@ def _consume_for_start(s, p, c):
 
 
 # ------------------------------------------------------------------------------------------------ dispatch
-@njit
+@njit_inline
 def step(s, fi):
     """Run one stage of the procedure on frame ``fi`` (the actions' procedures, P_ACTION..P_EVOKE, or the others)."""
     proc = s["f_proc"][fi]
@@ -242,7 +242,7 @@ def step(s, fi):
     return _step_game(s, fi, proc)
 
 
-@njit
+@njit_inline
 def _step_action(s, fi, proc):
     if proc == P_ACTION:
         return proc_action(s, fi)
@@ -263,7 +263,7 @@ def _step_action(s, fi, proc):
     return proc_evoke(s, fi)
 
 
-@njit
+@njit_inline
 def _step_game(s, fi, proc):
     if proc == P_GAME:
         return proc_game(s, fi)
@@ -347,7 +347,7 @@ def set_answer(s, action):
     s["dk"] = 0
 
 
-@njit
+@njit_inline
 def run(s):
     """Run the engine until a decision with two or more legal choices is pending or the game is over.
     A decision with a single legal choice is taken automatically (R27)."""
@@ -378,7 +378,7 @@ def run(s):
     raise RuntimeError("engine error: no decision reached (step limit)")
 
 
-@njit
+@njit_inline
 def start_game(s):
     """From a state with its header, card pool (empty: a fresh galaxy is made) and map set: shuffle every card
     into the deck and run setup up to the first decision."""
@@ -390,7 +390,7 @@ def start_game(s):
     run(s)
 
 
-@njit
+@njit_inline
 def apply(s, action):
     """Apply a legal flat action (the caller has checked ``s["mask"][action]``)."""
     s["ev_n"] = 0
