@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents.heuristic_rules import choose
-from df_env.engine._jit import njit
+from df_env.engine._jit import njit, njit_inline
 from df_env.engine.kernels import pick_random
 from df_env.engine.rules.flow import apply
 from df_env.progress import peak_update
@@ -17,7 +17,7 @@ RANDOM, HEURISTIC, FIRST = 0, 1, 2
 POLICY_NAMES = ("random", "heuristic", "first")
 
 
-@njit
+@njit_inline
 def policy_action(s, r, code):
     """The action of compiled policy ``code`` for the pending decision of record ``s``."""
     if code == HEURISTIC:
@@ -36,7 +36,7 @@ def pick_first(s):
     return -1
 
 
-@njit
+@njit_inline
 def play_rec(s, seat_codes, r, max_turns, max_decisions, peak, counts):
     """Play record ``s`` on with policy ``seat_codes[player]`` for each decision until the game ends, the turn
     counter passes ``max_turns`` or ``max_decisions`` were taken; ``peak[p]`` keeps each player's highest

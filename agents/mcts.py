@@ -49,7 +49,7 @@ from agents.base import (
 )
 from agents.fast import HEURISTIC, RANDOM, play_rec
 from agents.heuristic_rules import choose
-from df_env.engine._jit import njit
+from df_env.engine._jit import njit, njit_inline
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.model.rng import below
 from df_env.engine.observation.determinize import determinize_rec
@@ -167,7 +167,7 @@ def _select(s, node, n, w, avail, c_uct, bias, r):
     return pick, False
 
 
-@njit
+@njit_inline
 def _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path_node, path_act, path_who,
               depth_out, peak, counts):
     """Selection, expansion and rollout on the determinized record ``s``; the path length goes to

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import TypeVar
 
 import numba
+from numba.core import types
+from numba.core.registry import CPUDispatcher
 
 F = TypeVar("F", bound=Callable)
 
@@ -54,6 +56,58 @@ CACHE_DIR = _cache_dir()
 numba.config.CACHE_DIR = CACHE_DIR  # type: ignore[attr-defined]  # read by numba when a cached function is decorated, so set before any
 
 
+_NARROW = (types.int8, types.int16, types.int32)
+
+
+def _widened(t: types.Type) -> types.Type:
+    """The type a compiled callee is specialized for when called with an argument of type ``t``: a literal int or
+    bool as its plain type, a signed int narrower than 64 bits as int64; any other type as it is."""
+    if isinstance(t, (types.IntegerLiteral, types.BooleanLiteral)):
+        t = types.unliteral(t)
+    return types.int64 if t in _NARROW else t
+
+
+class _Dispatcher(CPUDispatcher):
+    """numba's dispatcher, except that a call from compiled code is specialized on widened argument types.
+
+    numba compiles one specialization per distinct tuple of argument types, and types each literal constant as its
+    own type: ``ask(s, fi, 2, D_START, p, 0, 0)`` from 50 call sites, with state fields of int8 and int16 and
+    constants, was 52 compiles of the same small function. Compiled callers therefore call with every literal
+    int/bool as its plain type and every signed int narrower than 64 bits as int64 (the caller casts the value;
+    see :func:`_widened`). Nothing changes in the result: numba computes with signed ints narrower than 64 bits as
+    int64 anyway (int8 + int8 is int64), and a literal only let it drop branches it could prove dead. Calls from
+    Python are not changed (a Python int is an int64 already).
+    """
+
+    def get_call_template(self, args, kws):
+        return super().get_call_template(tuple(_widened(a) for a in args), {k: _widened(v) for k, v in kws.items()})
+
+
+# Compile options of every engine function: nopython, no GIL held, no bounds checks, and no C-callable wrapper (the
+# wrapper lets a compiled function be passed as a first-class function value, which the engine never does).
+_OPTIONS = {"nopython": True, "nogil": True, "boundscheck": None, "no_cfunc_wrapper": True}
+
+
+def _compiled(fn: F, **options: object) -> F:
+    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+        return fn
+    disp = _Dispatcher(py_func=fn, locals={}, targetoptions={**_OPTIONS, **options})
+    disp.enable_caching()
+    return disp  # type: ignore[return-value]
+
+
 def njit(fn: F) -> F:
-    """Compile ``fn`` in nopython mode with an on-disk cache (``NUMBA_DISABLE_JIT=1`` runs it as Python)."""
-    return numba.njit(cache=True, nogil=True)(fn)  # type: ignore[return-value]
+    """Compile ``fn`` in nopython mode with an on-disk cache (``NUMBA_DISABLE_JIT=1`` runs it as Python).
+
+    Compiled lazily, on first call, for the argument types of that call (widened when called from compiled code,
+    see :class:`_Dispatcher`)."""
+    return _compiled(fn)
+
+
+def njit_inline(fn: F) -> F:
+    """:func:`njit` for glue over the big procedures (a dispatch, a driver loop, a one-line entry): inlined into
+    each compiled caller (numba IR inlining) instead of compiled on its own.
+
+    A function compiled on its own carries a copy of everything it calls (numba links and optimizes the callees'
+    code into each function's module), so each level of glue above the rules re-optimized the whole engine."""
+    return _compiled(fn, inline="always")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from agents.fast import HEURISTIC, RANDOM
 from agents.fast import policy_action as compiled_policy_action
-from df_env.engine._jit import njit
+from df_env.engine._jit import njit, njit_inline
 from df_env.engine.model.rng import next_u32
 from df_env.engine.observation.encode import encode
 from df_env.engine.rules.flow import apply, start_game
@@ -24,7 +24,7 @@ REWARD_WIN, REWARD_PROGRESS = 0, 1  # the built-in rewards (common.REWARDS)
 ST_PLAY, ST_DONE, ST_TRUNC, ST_OUTSIDE, ST_ILLEGAL = range(5)
 
 
-@njit
+@njit_inline
 def policy_action(s, r, code):
     """The action of compiled policy ``code`` (RANDOM or HEURISTIC) for the pending decision of ``s``."""
     return compiled_policy_action(s, r, code)
@@ -48,7 +48,7 @@ def status(s, seat, max_turns):
     return ST_OUTSIDE
 
 
-@njit
+@njit_inline
 def advance(s, seat, codes, r, max_turns):
     """Play compiled seats until ``seat`` or another outside seat decides, ``seat`` is done or the turn limit
     passes. Returns the status."""
@@ -101,7 +101,7 @@ def progress_before_arr(a, seat, mode):
     return progress_before(a[0], seat, mode)
 
 
-@njit
+@njit_inline
 def new_game_at(states, i, template, r):
     """A fresh game in ``states[i]`` from the pre-start ``template[0]`` (header and card pool), seeded from
     generator words ``r``."""
@@ -115,7 +115,7 @@ def new_game_at(states, i, template, r):
 
 
 # ---------------------------------------------------------------------------------------------- single env
-@njit
+@njit_inline
 def fresh_game(states, i, template, seat, codes, r, max_turns):
     """A new game in ``states[i]`` played up to the first decision of ``seat`` or of an outside seat. A game that
     ends for ``seat`` before he decides anything (he can lose on another player's first turn) is replaced by

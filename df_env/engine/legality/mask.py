@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._jit import njit
+from .._jit import njit, njit_inline
 from ..model.constants import (
     ADVANCE,
     ADVANCE_MODE_FREE,
@@ -96,7 +96,7 @@ def _on(s, block, i):
     s["mask"][BLOCK_START[block] + i] = 1
 
 
-@njit
+@njit_inline
 def fill_mask(s):
     """Compute the legal actions of the pending decision into ``s["mask"]``; returns how many there are."""
     s["mask"][:] = 0

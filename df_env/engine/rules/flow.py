@@ -3,7 +3,7 @@ engine from one decision to the next, checking wins, losses and lost homeworlds 
 
 from __future__ import annotations
 
-from .._jit import njit
+from .._jit import njit, njit_inline
 from ..legality.mask import fill_mask
 from ..legality.queries import tableau_count
 from ..model.constants import ADV_ACTION, ART, BLACK_HOLE, CULTURE, HISTORY, PLAN, START
@@ -283,7 +283,7 @@ _step = njit(table_dispatch("_step", "s, fi", [PROCEDURES[k] for k in range(len(
                             default="_unknown_procedure"))
 
 
-@njit
+@njit_inline
 def step(s, fi):
     """Run one stage of the procedure on frame ``fi``."""
     return _step(s["f_proc"][fi], s, fi)
@@ -339,7 +339,7 @@ def set_answer(s, action):
     s["dk"] = 0
 
 
-@njit
+@njit_inline
 def run(s):
     """Run the engine until a decision with two or more legal choices is pending or the game is over.
     A decision with a single legal choice is taken automatically (R27)."""
@@ -370,7 +370,7 @@ def run(s):
     raise RuntimeError("engine error: no decision reached (step limit)")
 
 
-@njit
+@njit_inline
 def start_game(s):
     """From a state with its header, card pool (empty: a fresh galaxy is made) and map set: shuffle every card
     into the deck and run setup up to the first decision."""
@@ -382,7 +382,7 @@ def start_game(s):
     run(s)
 
 
-@njit
+@njit_inline
 def apply(s, action):
     """Apply a legal flat action (the caller has checked ``s["mask"][action]``)."""
     s["ev_n"] = 0
