@@ -1,5 +1,6 @@
-"""A visible message while the engine compiles for the first time (numba, 1-2 minutes cold; about a second once
-the compiled code is cached beside the engine's modules, in ``__pycache__/*.nbi``/``*.nbc``).
+"""A visible message while the engine compiles for the first time (numba, about a minute cold; about a second once
+the compiled code is cached in the engine's cache folder, ``df_env.engine.kernels.CACHE_DIR``, keyed on a hash of
+the engine's sources: see ``df_env/engine/_jit.py``).
 
 Example:
     >>> isinstance(engine_is_cached(), bool)
@@ -11,14 +12,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ENGINE_DIR = Path(__file__).resolve().parent / "engine"
-MESSAGE = ("compiling the game engine for the first time on this machine (numba, about 1-2 minutes; later runs start "
+MESSAGE = ("compiling the game engine for the first time on this machine (numba, about a minute; later runs start "
            "in about a second)...")
+
+
+def cache_dir() -> Path:
+    """The folder numba caches this df_env's compiled code in (importing the engine compiles nothing)."""
+    from df_env.engine.kernels import CACHE_DIR
+
+    return Path(CACHE_DIR)
 
 
 def engine_is_cached() -> bool:
     """Whether numba's cache of the engine exists (a guess: some cache index file is present)."""
-    return any(ENGINE_DIR.rglob("*.nbi"))
+    return any(cache_dir().rglob("*.nbi"))
 
 
 def notice(stream=None) -> bool:

@@ -116,9 +116,22 @@ def test_the_compile_notice_is_printed_only_without_a_cache(tmp_path: Path, monk
 
     from df_env import compile_notice
 
-    monkeypatch.setattr(compile_notice, "ENGINE_DIR", tmp_path)
+    monkeypatch.setattr(compile_notice, "cache_dir", lambda: tmp_path)
     buf = io.StringIO()
     assert compile_notice.notice(buf) and "compiling the game engine" in buf.getvalue()
     (tmp_path / "__pycache__").mkdir()
     (tmp_path / "__pycache__" / "x.nbi").write_text("")
     assert not compile_notice.notice(io.StringIO())
+
+
+def test_the_compile_notice_looks_in_the_engine_cache_folder() -> None:
+    """The engine's compiled code is cached under ``_jit.CACHE_DIR`` (keyed on its sources), not beside the
+    modules: the notice looks there, so it is silent once the engine has run in this process's cache."""
+    import io
+
+    from df_env import compile_notice, engine
+    from df_env.engine.kernels import CACHE_DIR
+
+    engine.new_game(engine.GameConfig(1), seed=0)
+    assert compile_notice.cache_dir() == Path(CACHE_DIR)
+    assert compile_notice.engine_is_cached() and not compile_notice.notice(io.StringIO())

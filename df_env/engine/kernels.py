@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import njit
+from ._jit import CACHE_DIR, njit  # noqa: F401  (CACHE_DIR: where the compiled code is cached)
 from .legality.mask import fill_mask
 from .model.rng import below
 from .observation.encode import encode  # noqa: F401  (the observation of a record, for compiled agents)
