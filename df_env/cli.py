@@ -181,7 +181,8 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
         make_agent(spec)  # a bad spec fails before any game is played
     if specs.count("human") > 1:
         raise CliError("--agents: at most one seat can be 'human'")
-    policies = None if all(s == "random" for s in specs) else _policy_factory(specs, color=args.color)
+    policies = None if all(s == "random" for s in specs) else _policy_factory(specs, color=args.color,
+                                                                                 lang=args.lang)
 
     def on_game(rec: object, camp: object) -> None:
         print(f"game {getattr(rec, 'game', '?')}: {getattr(rec, 'outcome', '?')} in {getattr(rec, 'turns', '?')} "
@@ -198,7 +199,7 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
         print(f"stopped: the game in progress is not recorded; {args.path} holds every game finished before it")
 
 
-def _policy_factory(specs: list[str], color: bool = False):
+def _policy_factory(specs: list[str], color: bool = False, lang: str = "en"):
     """``game_seed -> [policy(state) -> action]``: fresh agents for every game, ``as_policy(seat, game_seed)``; a
     ``"human"`` seat is a person at the terminal, told the other seats' moves."""
     import numpy as np
@@ -218,7 +219,7 @@ def _policy_factory(specs: list[str], color: bool = False):
         return act
 
     def policies(seed: int) -> list:
-        human = HumanSeat(specs.index("human"), color=color) if "human" in specs else None
+        human = HumanSeat(specs.index("human"), color=color, lang=lang) if "human" in specs else None
         return [human if spec == "human" else agent_policy(spec, p, seed, human) for p, spec in enumerate(specs)]
 
     return policies
@@ -331,6 +332,7 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--agents", nargs="+", metavar="SPEC", help="one spec for every seat or one per seat "
                       "(default random); 'human' is you, at the terminal")
     play.add_argument("--color", action="store_true", help="colours in the view (a human seat)")
+    play.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the human seat: en or zh")
     play.add_argument("--max-turns", type=_positive, default=1000, help="stop a game after this many player-turns "
                       "and record it as truncated (default 1000)")
     show = csub.add_parser("show", help="describe the campaign")

@@ -205,6 +205,19 @@ def test_a_person_plays_a_campaign_game(tmp_path: Path, capsys: pytest.CaptureFi
     assert len(camp.chronology) == 1 and camp.chronology[0].players[0].name == "human"
 
 
+def test_a_person_plays_a_campaign_game_in_chinese(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``campaign play --lang zh``: the human seat's screen speaks Chinese (the other seat's moves too)."""
+    path = str(tmp_path / "galaxy.json")
+    assert main(["campaign", "new", path, "--seed", "2"]) == 0
+    monkeypatch.setattr("builtins.input", lambda prompt="": "1")
+    assert main(["campaign", "play", path, "-n", "2", "--agents", "human", "heuristic", "--max-turns", "6",
+                 "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "玩家 1（heuristic）：" in out and "player 1 (heuristic):" not in out
+    assert "since your last decision" not in out
+
+
 def test_quitting_a_campaign_game_records_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     path = str(tmp_path / "galaxy.json")
