@@ -33,7 +33,7 @@ import numpy as np
 from agents import Agent, make_agent
 from df_env.engine.api import GameConfig, apply_action, new_game
 from df_env.engine.model.constants import TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
-from df_env.engine.model.rng import seed_words
+from df_env.engine.model.rng import derive_seed, seed_words  # derive_seed: also imported from here
 
 from .backends import Backend, LocalBackend, run_keyed
 from .progress import peak_update_arr
@@ -102,11 +102,6 @@ class BenchConfig:
             count[a] += 1
             out.append(f"{a} #{count[a]}" if seen[a] > 1 else a)
         return out
-
-
-def derive_seed(seed: int, *key: int) -> int:
-    """A 64-bit seed from a base seed and a key path (as :func:`df_env.campaign.core.derive_seed`)."""
-    return int(np.random.SeedSequence(seed, spawn_key=key).generate_state(1, np.uint64)[0])
 
 
 # ---------------------------------------------------------------------------------------------- one game

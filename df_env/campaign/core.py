@@ -11,7 +11,7 @@ Example:
     >>> from df_env import engine
     >>> from df_env.campaign.core import Campaign
     >>> from df_env.engine.kernels import random_playout_arr
-    >>> from df_env.engine.model.rng import seed_words
+    >>> from df_env.engine.model.rng import derive_seed, seed_words
     >>> camp = Campaign.new(seed=1)
     >>> s = engine.new_game(camp.next_config(num_players=1), seed=camp.next_seed())
     >>> _ = random_playout_arr(s.reshape(1), seed_words(5), 100_000)
@@ -31,7 +31,7 @@ import numpy as np
 from df_env.engine._jit import njit
 from df_env.engine.api import GameConfig
 from df_env.engine.model.constants import BLANK, CIV, MAX_PLAYERS, MAX_POOL, POOL_HEADROOM
-from df_env.engine.model.rng import seed_words
+from df_env.engine.model.rng import derive_seed, seed_words
 from df_env.engine.model.state import State, copy_fields, empty_state, is_state, tier_for
 from df_env.engine.rules.setup import make_fresh_galaxy
 
@@ -58,13 +58,6 @@ CARD_HEADROOM = POOL_HEADROOM
 @njit
 def _fresh_galaxy_arr(a):
     make_fresh_galaxy(a[0])
-
-
-def derive_seed(seed: int, *key: int) -> int:
-    """A 64-bit seed for one use of a campaign's randomness (``key``: 0 galaxy, (1, k) game k, (2, k) random
-    agents of game k), from numpy's ``SeedSequence`` (stable across numpy versions)."""
-    ss = np.random.SeedSequence(int(seed), spawn_key=tuple(int(k) for k in key))
-    return int(ss.generate_state(1, dtype=np.uint64)[0])
 
 
 def _galaxy_of(state: State) -> State:
