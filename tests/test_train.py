@@ -210,6 +210,8 @@ def test_config_errors_name_the_key() -> None:
         make_config("nope")
     c = make_config("2p", {"n_epochs": "4", "eval_opponents": '["heuristic"]'})
     assert c["n_epochs"] == 4 and c["num_players"] == 2 and c["eval_opponents"] == ["heuristic"]
+    with pytest.raises(ConfigError, match="n_steps must be a whole number, got 64.5"):
+        make_config("solo", {"n_steps": "64.5"})  # the reader shared with --algo exit (it was kept as a float)
 
 
 def test_train_cli_writes_logs_checkpoints_curve_and_a_playable_model(tmp_path: Path) -> None:

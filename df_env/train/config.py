@@ -21,6 +21,7 @@ The defaults come from the measurements in ``docs/training.md`` (64 games x 64 s
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,19 +49,25 @@ ALLOWED = {"net": ("entity", "mlp"), "reward": ("progress", "win"), "opponents":
 
 
 
-def _coerce(key: str, value: Any, like: Any) -> Any:
+def coerce(key: str, value: Any, like: Any) -> Any:
+    """``value`` for config key ``key`` checked against the type of its default ``like`` (a string from the command
+    line is read as JSON first); a whole number for an integer key."""
     if isinstance(value, str) and not isinstance(like, str):
         try:
             value = json.loads(value)
         except json.JSONDecodeError:
             raise ConfigError(f"{key}={value!r}: expected a JSON value like {json.dumps(like)}") from None
+    if isinstance(like, str) and not isinstance(value, str):
+        raise ConfigError(f"{key} must be a string, got {value!r}")
     if isinstance(like, bool):
         if not isinstance(value, bool):
             raise ConfigError(f"{key} must be true or false, got {value!r}")
-    elif isinstance(like, (int, float)) and not isinstance(like, bool):
+    elif isinstance(like, (int, float)):
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise ConfigError(f"{key} must be a number, got {value!r}")
-        value = int(value) if isinstance(like, int) and float(value).is_integer() else value
+        if isinstance(like, int) and not float(value).is_integer():
+            raise ConfigError(f"{key} must be a whole number, got {value!r}")
+        value = int(value) if isinstance(like, int) else float(value)
     elif isinstance(like, list) and not isinstance(value, list):
         raise ConfigError(f"{key} must be a list, got {value!r}")
     elif isinstance(like, dict) and not isinstance(value, dict):
@@ -68,26 +75,35 @@ def _coerce(key: str, value: Any, like: Any) -> Any:
     return value
 
 
-def make_config(preset: str = "solo", overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A preset name (``solo``, ``2p``, ``3p``) or a JSON file, with ``overrides`` applied and checked."""
-    if preset in PRESETS:
-        config = dict(PRESETS[preset])
+def read_config(preset: str, overrides: dict[str, Any] | None, presets: dict[str, dict[str, Any]],
+                base: dict[str, Any], file_preset: Callable[[dict[str, Any]], str] = lambda given: "solo",
+                what: str = "") -> dict[str, Any]:
+    """A preset of ``presets`` or a JSON file of keys (over the preset ``file_preset(keys)``), with ``overrides``
+    applied, each key known to ``base`` and coerced to its type (not yet range-checked)."""
+    if preset in presets:
+        config = dict(presets[preset])
     else:
         path = Path(preset)
         if not path.is_file():
-            raise ConfigError(f"config {preset!r}: not a preset ({', '.join(PRESETS)}) nor a JSON file")
+            raise ConfigError(f"config {preset!r}: not a preset ({', '.join(presets)}) nor a JSON file")
         try:
             given = json.loads(path.read_text())
         except (OSError, json.JSONDecodeError) as err:
             raise ConfigError(f"cannot read config {preset!r}: {err}") from None
         if not isinstance(given, dict):
             raise ConfigError(f"config {preset!r} must hold a JSON object")
-        config = dict(PRESETS["solo"])
+        config = dict(presets.get(file_preset(given), base))
         overrides = {**given, **(overrides or {})}
     for key, value in (overrides or {}).items():
-        if key not in BASE:
-            raise ConfigError(f"unknown config key {key!r}; keys: {', '.join(sorted(BASE))}")
-        config[key] = _coerce(key, value, BASE[key])
+        if key not in base:
+            raise ConfigError(f"unknown config key {key!r}{what}; keys: {', '.join(sorted(base))}")
+        config[key] = coerce(key, value, base[key])
+    return config
+
+
+def make_config(preset: str = "solo", overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A preset name (``solo``, ``2p``, ``3p``) or a JSON file, with ``overrides`` applied and checked."""
+    config = read_config(preset, overrides, PRESETS, BASE)
     check_config(config)
     return config
 

@@ -19,10 +19,10 @@ Keys (every preset has every key; ``docs/training.md``, "Expert iteration"):
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from ..config import read_config
 from ..errors import ConfigError
 
 __all__ = ["EXIT_BASE", "EXIT_PRESETS", "check_exit_config", "make_exit_config"]
@@ -50,48 +50,14 @@ NON_NEGATIVE = ("minutes", "c_puct", "turns", "temp_moves", "max_turns", "learni
                 "value_coef", "eval_every", "eval_seed", "threads", "seed")
 
 
-def _coerce(key: str, value: Any, like: Any) -> Any:
-    if isinstance(value, str) and not isinstance(like, str):
-        try:
-            value = json.loads(value)
-        except json.JSONDecodeError:
-            raise ConfigError(f"{key}={value!r}: expected a JSON value like {json.dumps(like)}") from None
-    if isinstance(like, str) and not isinstance(value, str):
-        raise ConfigError(f"{key} must be a string, got {value!r}")
-    if isinstance(like, (int, float)) and not isinstance(like, bool):
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise ConfigError(f"{key} must be a number, got {value!r}")
-        if isinstance(like, int) and not float(value).is_integer():
-            raise ConfigError(f"{key} must be a whole number, got {value!r}")
-        value = int(value) if isinstance(like, int) else float(value)
-    elif isinstance(like, list) and not isinstance(value, list):
-        raise ConfigError(f"{key} must be a list, got {value!r}")
-    elif isinstance(like, dict) and not isinstance(value, dict):
-        raise ConfigError(f"{key} must be an object, got {value!r}")
-    return value
+def _file_preset(given: dict[str, Any]) -> str:
+    """The preset a JSON config file starts from: the one of its player count."""
+    return {1: "solo", 2: "2p", 3: "3p"}.get(given.get("num_players", 1), "solo")
 
 
 def make_exit_config(preset: str = "solo", overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """A preset name (``solo``, ``2p``, ``3p``) or a JSON file of keys, with ``overrides`` applied and checked."""
-    if preset in EXIT_PRESETS:
-        config = dict(EXIT_PRESETS[preset])
-    else:
-        path = Path(preset)
-        if not path.is_file():
-            raise ConfigError(f"config {preset!r}: not a preset ({', '.join(EXIT_PRESETS)}) nor a JSON file")
-        try:
-            given = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError) as err:
-            raise ConfigError(f"cannot read config {preset!r}: {err}") from None
-        if not isinstance(given, dict):
-            raise ConfigError(f"config {preset!r} must hold a JSON object")
-        players = given.get("num_players", 1)
-        config = dict(EXIT_PRESETS.get({1: "solo", 2: "2p", 3: "3p"}.get(players, "solo"), EXIT_BASE))
-        overrides = {**given, **(overrides or {})}
-    for key, value in (overrides or {}).items():
-        if key not in EXIT_BASE:
-            raise ConfigError(f"unknown config key {key!r} for --algo exit; keys: {', '.join(sorted(EXIT_BASE))}")
-        config[key] = _coerce(key, value, EXIT_BASE[key])
+    config = read_config(preset, overrides, EXIT_PRESETS, EXIT_BASE, _file_preset, what=" for --algo exit")
     check_exit_config(config)
     return config
 
