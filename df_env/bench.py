@@ -121,6 +121,7 @@ class GameResult:
     decisions: list[int]
     peak_progress: list[float]
     seconds: list[float]  # per seat, time spent on his decisions (compiled games: shared by decision count)
+    cpu_seconds: list[float] = field(default_factory=list)  # the same in CPU time of the playing thread
 
 
 def _outcomes(s: np.ndarray, n: int, truncated: bool) -> tuple[list[str], list[str]]:
@@ -144,32 +145,39 @@ def play_game(agents: Sequence[Agent], config: GameConfig, seed: int, agent_seed
     """Play one game to its end or the turn limit; returns (final state, decisions, peak progress, seconds)
     per seat. Seat p is ``agents[p].as_policy(p, agent_seed)``; every seat with a compiled policy: the whole game
     runs in compiled code, every seat's choices drawn from ``seed_words(agent_seed)``."""
+    return play_timed(agents, config, seed, agent_seed, max_turns)[:4]
+
+
+def play_timed(agents: Sequence[Agent], config: GameConfig, seed: int, agent_seed: int,
+               max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`play_game`, also returning the CPU seconds of the playing thread per seat."""
     from agents.fast import play as fast_play
 
     s = new_game(config, seed)
     codes = [a.policy_code for a in agents]
     if all(c is not None for c in codes):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         counts, peak = fast_play(s, np.array(codes), seed_words(agent_seed), max_turns)
-        total = max(1, int(counts.sum()))
-        return s, counts, peak, (time.perf_counter() - t0) * counts / total
+        share = counts / max(1, int(counts.sum()))
+        return s, counts, peak, (time.perf_counter() - t0) * share, (time.thread_time() - c0) * share
     return (s, *_python_game(s, agents, agent_seed, max_turns))
 
 
 def _python_game(s: np.ndarray, agents: Sequence[Agent], agent_seed: int,
-                 max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     n = len(agents)
     policies = [agent.as_policy(p, agent_seed) for p, agent in enumerate(agents)]
-    counts, peak, secs = np.zeros(n, dtype=np.int64), np.zeros(n), np.zeros(n)
+    counts, peak, secs, cpu = np.zeros(n, dtype=np.int64), np.zeros(n), np.zeros(n), np.zeros(n)
     peak_update_arr(s.reshape(1), peak)
     while not s["over"] and s["turn"] <= max_turns:
         p = int(s["dplayer"])
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         apply_action(s, policies[p](s))
         secs[p] += time.perf_counter() - t0
+        cpu[p] += time.thread_time() - c0
         counts[p] += 1
         peak_update_arr(s.reshape(1), peak)
-    return counts, peak, secs
+    return counts, peak, secs, cpu
 
 
 # ---------------------------------------------------------------------------------------------- workers
@@ -201,8 +209,8 @@ def _run_task(task: tuple[int, int]) -> GameResult:
     seed = derive_seed(config.seed, g)
     game_config = GameConfig(num_players=config.num_players, restart_on_loss=config.restart_on_loss)
     try:
-        s, counts, peak, secs = play_game(agents, game_config, seed, derive_seed(config.seed, g, si + 1),
-                                          config.turn_limit)
+        s, counts, peak, secs, cpu = play_timed(agents, game_config, seed, derive_seed(config.seed, g, si + 1),
+                                                config.turn_limit)
     except Exception as err:
         raise RuntimeError(f"game {g} (engine seed {seed}, seats {[config.agents[i] for i in seating]}) failed: "
                            f"{type(err).__name__}: {err}") from err
@@ -212,7 +220,8 @@ def _run_task(task: tuple[int, int]) -> GameResult:
     return GameResult(seating=si, game=g, seed=seed, agents=list(seating), winner=winner,
                       victory=VICTORY_NAMES[int(s["victory"])] if winner >= 0 else "", outcome=outcome, cause=cause,
                       turns=int(s["turn"]), decisions=[int(c) for c in counts],
-                      peak_progress=[round(float(v), 6) for v in peak], seconds=[float(x) for x in secs])
+                      peak_progress=[round(float(v), 6) for v in peak], seconds=[float(x) for x in secs],
+                      cpu_seconds=[float(x) for x in cpu])
 
 
 def _run_chunk(chunk: list[tuple[int, int]]) -> list[GameResult]:
@@ -268,6 +277,7 @@ class AgentSummary:
     rating_mu: float | None = None
     rating_sigma: float | None = None
     rating_ordinal: float | None = None
+    cpu_ms_per_decision: float = float("nan")  # CPU time of the playing thread: does not depend on the load
 
 
 @dataclass
@@ -295,6 +305,7 @@ def summarize(config: BenchConfig, games: list[GameResult]) -> list[AgentSummary
         not_won = [g.peak_progress[p] for g, p in seats if g.winner != p]
         decisions = sum(g.decisions[p] for g, p in seats)
         secs = sum(g.seconds[p] for g, p in seats)
+        cpu = sum(g.cpu_seconds[p] for g, p in seats if g.cpu_seconds)
         out.append(AgentSummary(
             agent=label, games=n, wins=wins, win_rate=wins / n if n else 0.0, ci_low=lo, ci_high=hi,
             mean_turns=float(np.mean([g.turns for g, _ in seats])) if n else 0.0,
@@ -303,7 +314,8 @@ def summarize(config: BenchConfig, games: list[GameResult]) -> list[AgentSummary
             victories=dict(Counter(g.victory for g, p in seats if g.winner == p)),
             outcomes=dict(Counter(g.outcome[p] for g, p in seats)),
             loss_causes=dict(Counter(g.cause[p] for g, p in seats if g.cause[p])),
-            decisions=decisions, decisions_per_second=decisions / secs if secs > 0 else float("inf")))
+            decisions=decisions, decisions_per_second=decisions / secs if secs > 0 else float("inf"),
+            cpu_ms_per_decision=1000 * cpu / decisions if decisions and cpu > 0 else float("nan")))
     if config.num_players > 1:
         _rate(out, games)
     return out

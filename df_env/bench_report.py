@@ -23,6 +23,12 @@ def _counts(d: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(d.items(), key=lambda kv: -kv[1])) or "-"
 
 
+def _ms(x: float) -> str:
+    if not math.isfinite(x):
+        return "-"
+    return f"{x:.3f}" if x < 1 else f"{x:.1f}"
+
+
 def _speed(x: float) -> str:
     return "-" if not math.isfinite(x) else f"{x:,.0f}"
 
@@ -31,17 +37,18 @@ def format_table(result: BenchResult) -> str:
     """The results table: one row per agent, then victory types and loss causes.
 
     Columns: games, wins, win rate and its 95% Wilson interval, mean game length in player-turns, the mean peak
-    progress score over games not won (``df_env.progress``), decisions per second, and in multiplayer the
+    progress score over games not won (``df_env.progress``), decisions per second (wall clock), CPU milliseconds
+    per decision (the playing thread's CPU time: comparable across loads), and in multiplayer the
     openskill rating (mu, and the conservative ordinal mu - 3 sigma).
     """
     multi = result.config.num_players > 1
     head = f"{'agent':<34} {'games':>6} {'wins':>6} {'win rate':>8} {'95% CI':>15} {'turns':>6} " \
-           f"{'progress':>8} {'dec/s':>9}" + (f" {'rating':>7} {'ordinal':>7}" if multi else "")
+           f"{'progress':>8} {'dec/s':>9} {'cpu ms':>7}" + (f" {'rating':>7} {'ordinal':>7}" if multi else "")
     lines = [head, "-" * len(head)]
     for s in result.summary:
         row = f"{s.agent[:34]:<34} {s.games:>6} {s.wins:>6} {_pct(s.win_rate):>8} " \
               f"{_pct(s.ci_low) + '-' + _pct(s.ci_high).strip():>15} {s.mean_turns:>6.1f} " \
-              f"{s.progress_not_won:>8.3f} {_speed(s.decisions_per_second):>9}"
+              f"{s.progress_not_won:>8.3f} {_speed(s.decisions_per_second):>9} {_ms(s.cpu_ms_per_decision):>7}"
         if multi:
             row += f" {s.rating_mu or 0:>7.2f} {s.rating_ordinal or 0:>7.2f}"
         lines.append(row)

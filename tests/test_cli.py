@@ -32,6 +32,8 @@ def test_bench_solo_writes_table_json_csv_png(tmp_path: Path, capsys: pytest.Cap
     rows = {s["agent"]: s for s in doc["summary"]}
     assert rows["random"]["games"] == 30 and rows["random"]["wins"] == 0
     assert rows["heuristic"]["mean_turns"] > rows["random"]["mean_turns"]
+    assert 0 < rows["heuristic"]["cpu_ms_per_decision"] < 1000  # the playing thread's CPU time, per decision
+    assert "cpu ms" in table
     assert len(doc["games"]) == 60
     with (tmp_path / "b.csv").open() as f:
         assert len(list(csv.DictReader(f))) == 60

@@ -105,7 +105,8 @@ def _games(result) -> list[dict]:  # type: ignore[no-untyped-def]
     out = []
     for g in result.games:
         d = asdict(g)
-        assert len(d.pop("seconds")) == len(g.agents)  # timing: the only field that may differ
+        assert len(d.pop("seconds")) == len(g.agents)  # timing: the only fields that may differ
+        assert len(d.pop("cpu_seconds")) == len(g.agents)
         out.append(d)
     return out
 
