@@ -51,12 +51,12 @@ def build_model(config: dict[str, Any], out: Path, resume: str | Path | None = N
     """The vector env (wrapped in ``VecMonitor``) and the MaskablePPO model of ``config`` (or the checkpoint
     ``resume``, trained on: its network, optimizer state and step count)."""
     import torch
-    from sb3_contrib import MaskablePPO
     from stable_baselines3.common.logger import configure
     from stable_baselines3.common.vec_env import VecMonitor
 
     from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
 
+    from .ppo.fast import FastMaskablePPO as MaskablePPO
     from .torch_net import EntityPolicy
 
     torch.set_num_threads(int(config["threads"]) or (os.cpu_count() or 1))
