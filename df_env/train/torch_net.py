@@ -89,7 +89,7 @@ class EntityNet(nn.Module):
     def forward(self, x: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
         relu = th.relu
         b = x.shape[0]
-        cards = x[:, self.card_idx]                                        # (B, C, 40)
+        cards = x.index_select(1, self.card_idx.view(-1)).view(b, *self.card_idx.shape)  # (B, C, 40)
         present = cards[..., 0:1]                                          # (B, C, 1)
         # card1 of [features, kind one-hot] = W_f features + W_k[kind] (the one-hot part is a per-slot bias)
         w1 = self.card1.weight
@@ -99,15 +99,17 @@ class EntityNet(nn.Module):
         em = e * present
         c_mean = em.sum(1) / (present.sum(1) + 1.0)
         c_max = em.max(1).values
-        sx = th.cat([x[:, self.map_idx], x[:, self.dsec_idx].unsqueeze(-1)], -1)
+        sx = th.cat([x.index_select(1, self.map_idx.view(-1)).view(b, *self.map_idx.shape),
+                     x.index_select(1, self.dsec_idx).unsqueeze(-1)], -1)
         ws = self.sec1.weight
         nf = sx.shape[-1]
         s1 = relu(nn.functional.linear(sx, ws[:, :nf]) + ws[:, nf:].T + self.sec1.bias)
         s = relu(self.sec2(s1) + self.sec2n(th.matmul(self.adjacency, s1)))  # (B, 37, ds)
         s_mean, s_max = s.mean(1), s.max(1).values
         wa = self.adv1.weight
-        a = relu(nn.functional.linear(x[:, self.adv_idx], wa[:, :3]) + wa[:, 3:].T + self.adv1.bias)  # (B, 36, da)
-        g = relu(self.glob(x[:, self.glob_idx]))
+        xa = x.index_select(1, self.adv_idx.view(-1)).view(b, *self.adv_idx.shape)
+        a = relu(nn.functional.linear(xa, wa[:, :3]) + wa[:, 3:].T + self.adv1.bias)  # (B, 36, da)
+        g = relu(self.glob(x.index_select(1, self.glob_idx)))
         c = relu(self.trunk2(relu(self.trunk1(th.cat([g, c_mean, c_max, s_mean, s_max], -1)))))
         value = self.value(c)
         scores = []
@@ -117,13 +119,13 @@ class EntityNet(nn.Module):
             elif h == "advancement":
                 ent = a
             else:
-                ent = e[:, getattr(self, f"rows_{h}")]
+                ent = e.index_select(1, getattr(self, f"rows_{h}"))
                 if h in self.unseen:
                     ent = th.cat([ent, self.unseen[h].view(1, 1, -1).expand(b, 1, -1)], 1)
             hid = relu(self.head_e[h](ent) + self.head_c[h](c).unsqueeze(1))
             scores.append(self.head_o[h](hid).squeeze(-1))
         scores.append(self.context_out(c))
-        logits = th.cat(scores, 1)[:, self.action_index]
+        logits = th.cat(scores, 1).index_select(1, self.action_index)
         return logits, value
 
     # ----------------------------------------------------------------- SB3 mlp_extractor interface
