@@ -8,8 +8,8 @@ In one run, on the same machine and load:
 1. the old recipe (``experiments/train_ppo.py experiments/configs/ppo_solo.json``: MaskablePPO, flat MLP,
    16 envs x 256 steps) trains for ``--recipe-minutes`` and its env steps/s is measured (no evaluation, the clock
    starts after the first step, as ``df-env train`` counts);
-2. ``df-env train --preset solo --seed SEED`` runs with its default config (60 minutes, torch threads one per
-   core) in a subprocess, into ``OUT/train``;
+2. ``df-env train --preset solo --seed SEED`` runs with its default config (60 minutes, one torch thread) in a
+   subprocess, into ``OUT/train``;
 3. the old recipe is measured again (the load may have changed).
 
 It prints a table (steps/s of each, the ratio to the mean of the two recipe measurements, the best evaluation win

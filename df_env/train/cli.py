@@ -34,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--timesteps", type=int, help="env steps (default 5,000,000; --minutes usually ends first)")
     p.add_argument("--minutes", type=float, help="wall-clock budget in minutes (default 60; 0 = none)")
     p.add_argument("--seed", type=int, help="seed of the env, the network and PPO (default 0)")
-    p.add_argument("--threads", type=int, help="torch threads (default 0 = one per core)")
+    p.add_argument("--threads", type=int, help="torch threads (default 1; 0 = one per core)")
     p.add_argument("--eval-every", type=int, help="evaluate every N env steps (default 250,000)")
     p.add_argument("--eval-games", type=int, help="games per evaluation and opponent (default 500 solo)")
     p.add_argument("--tensorboard", action="store_true", help="also write TensorBoard logs")

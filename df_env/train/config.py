@@ -15,7 +15,7 @@ Keys (all presets have every key):
 * ``checkpoint_every`` steps; ``threads`` torch threads (0 = one per core); ``env_threads`` of the vector env
   (0 = one per core); ``seed``; ``tensorboard`` (write TensorBoard logs too).
 
-The defaults come from the measurements in ``docs/training.md`` (128 games x 32 steps, 1 epoch, batch 2048, one
+The defaults come from the measurements in ``docs/training.md`` (128 games x 32 steps, 1 epoch, batch 1024, one
 torch thread: on 2 cores, torch's threads and the vector env's oversubscribe the CPU and a run collapses).
 """
 
@@ -33,7 +33,7 @@ __all__ = ["BASE", "PRESETS", "ConfigError", "check_config", "make_config"]
 BASE: dict[str, Any] = {
     "num_players": 1, "opponents": "heuristic", "net": "entity", "dims": {}, "mlp_arch": [256, 256],
     "reward": "progress",
-    "num_envs": 128, "n_steps": 32, "batch_size": 2048, "n_epochs": 1, "learning_rate": 3e-4, "gamma": 0.995,
+    "num_envs": 128, "n_steps": 32, "batch_size": 1024, "n_epochs": 1, "learning_rate": 3e-4, "gamma": 0.995,
     "gae_lambda": 0.95, "ent_coef": 0.01, "clip_range": 0.2, "vf_coef": 0.5, "max_grad_norm": 0.5,
     "total_timesteps": 5_000_000, "minutes": 60.0,
     "eval_every": 250_000, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],

@@ -44,7 +44,7 @@ MASKED_LOGIT = -1e8  # MaskableCategorical's value for an illegal action
 
 
 @numba.njit(cache=True, nogil=True)
-def batch_forward(net, obs, masks, logits, values):  # type: ignore[no-untyped-def]
+def batch_forward(net, obs, masks, logits, values):
     """``logits[i]`` (``MASKED_LOGIT`` where ``masks[i]`` is False) and ``values[i]`` of every row of ``obs``."""
     for i in range(obs.shape[0]):
         logits[i, :] = MASKED_LOGIT
@@ -155,6 +155,6 @@ class FastMaskablePPO(MaskablePPO):
             self._last_episode_starts = dones
         with th.no_grad():
             values = self.policy.predict_values(th.as_tensor(new_obs))
-        rollout_buffer.compute_returns_and_advantage(last_values=values, dones=dones)
+        rollout_buffer.compute_returns_and_advantage(last_values=values, dones=np.asarray(dones))
         callback.on_rollout_end()
         return True
