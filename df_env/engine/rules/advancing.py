@@ -4,25 +4,27 @@ action (2.2 ADVANCE, 1.4, R14; EVOKE skull R17)."""
 from __future__ import annotations
 
 from .._jit import njit
+from ..legality.marks import mark_legal
 from ..legality.queries import slot_card
-from ..model.constants import ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, PHYSICS, TECH
-from ..model.events import (
-    DISCARD_FROM_DECK,
-    EV_ADVANCEMENT,
-    log,
-)
+from ..model.constants import ADVANCE_MODE_FREE, ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, MAX_TECHS, PHYSICS, TECH
+from ..model.events import DISCARD_FROM_DECK, EV_ADVANCEMENT, log
 from ..model.layout import (
     B_NUMBER,
     B_SPECIAL,
     B_SUIT,
+    B_TABLEAU,
     D_ADVANCE_TARGET,
     D_CHEM,
     D_CIRCLE,
     D_PICK_LINE_SUIT,
     D_TECH_LINE,
     DECK,
+    GENERATE,
+    KEEP,
     PASS,
     REDRAW,
+    TECH_SLOT0,
+    WORLD_SLOT0,
 )
 from .board import add_tech
 from .cards import (
@@ -230,3 +232,52 @@ def _from_deck(s, fi, r, p, flags):
     r[R_ADVANCE_CARD] = c
     return call(s, fi, ADVANCE_ASK_LINE, P_MAKE_TECH, c, flags, 0, p)
 
+
+# ------------------------------------------------------------------------------------------------ mask fillers
+# The legal choices of player p at a decision this module posts (ctx: its context), named by the decision's
+# record in model/decisions.py and called by legality/mask.py.
+@njit
+def fill_circle(s, p, ctx):
+    for i in range(6):
+        mark_legal(s, B_NUMBER, i)
+    mark_legal(s, B_SPECIAL, GENERATE)
+
+
+@njit
+def fill_chem(s, p, ctx):
+    mark_legal(s, B_SPECIAL, KEEP)
+    mark_legal(s, B_SPECIAL, REDRAW)
+
+
+@njit
+def fill_pick_line_suit(s, p, ctx):
+    for i in range(6):
+        mark_legal(s, B_SUIT, i)
+    mark_legal(s, B_SPECIAL, GENERATE)
+
+
+@njit
+def fill_advance_target(s, p, ctx):
+    mode = ctx[0]
+    if mode != ADVANCE_MODE_SKULL:  # EVOKE skull advances techs only (R17)
+        h = s["home"][p]
+        if h >= 0 and n_written(s, h) < 3:
+            mark_legal(s, B_TABLEAU, 0)
+        for i in range(s["worlds_n"][p]):
+            if n_written(s, s["worlds"][p, i]) < 3:
+                mark_legal(s, B_TABLEAU, WORLD_SLOT0 + i)
+    for i in range(s["techs_n"][p]):
+        if n_written(s, s["techs"][p, i]) < 3:
+            mark_legal(s, B_TABLEAU, TECH_SLOT0 + i)
+    if s["techs_n"][p] < MAX_TECHS:  # R41: a full tableau row takes no new tech
+        mark_legal(s, B_SPECIAL, DECK)
+    if mode == ADVANCE_MODE_FREE:  # the conquest's free ADVANCE may be declined (2.2 SETTLE "may", R47)
+        mark_legal(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_tech_line(s, p, ctx):
+    c = ctx[0]
+    for k in range(3):
+        if s["c_slot_num"][c, k] == 0:
+            mark_legal(s, B_SUIT, s["c_slot_suit"][c, k])
