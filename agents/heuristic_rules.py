@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from df_env.engine._jit import njit
+from df_env.engine.kernels import R_BATTLE_FROM, R_EVOKE_SOURCE, R_EXPAND_SOURCE, R_GEN_SUIT
 from df_env.engine.legality.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
 from df_env.engine.model.constants import (
     ADV_ACTION,
@@ -405,7 +406,7 @@ def score_chem(s, b, i):
     if kind == 0:
         good = SUIT_MEAN[value] >= 4.0
     else:
-        suit = s["f_reg"][s["sp"] - 1, 4]
+        suit = s["f_reg"][s["sp"] - 1, R_GEN_SUIT]  # a redrawn number: proc_gen_adv asks
         good = 0 <= suit < 6 and ADV_VALUE[6 * suit + value - 1] >= SUIT_MEAN[suit]
     keep = i == KEEP
     return 1.0 if keep == good else 0.0
@@ -440,9 +441,9 @@ def score_expand_to(s, p, x):
 
 
 @njit
-def score_expand_count(s, k):
-    r = s["f_reg"][s["sp"] - 1]
-    src = r[1]
+def score_expand_count(s, k, source_register):
+    """Move about half of the source's cubes; the source is a register of the procedure asking (the top frame)."""
+    src = s["f_reg"][s["sp"] - 1, source_register]
     have = s["cubes"][src] if 0 < src < N_SECTORS else 2
     return -abs(k - have // 2)
 
@@ -461,7 +462,7 @@ def score_battle_to(s, p, y):
 
 @njit
 def score_battle_count(s, k):
-    src = s["f_reg"][s["sp"] - 1, 3]
+    src = s["f_reg"][s["sp"] - 1, R_BATTLE_FROM]  # proc_battle asks
     have = s["cubes"][src] if 0 < src < N_SECTORS else 1
     return float(k) if k < have else k - 5.0
 
@@ -650,7 +651,12 @@ def _s_empty_target(s, p, b, i):
 
 @njit
 def _s_expand_count(s, p, b, i):
-    return score_expand_count(s, i)
+    return score_expand_count(s, i, R_EXPAND_SOURCE)
+
+
+@njit
+def _s_foot_count(s, p, b, i):
+    return score_expand_count(s, i, R_EVOKE_SOURCE)
 
 
 @njit
@@ -702,7 +708,7 @@ SCORERS = {
     D_WORLD_SECTOR: _s_world_sector, D_GROW_TARGET: _s_sector_own, D_EVOKE_OWN: _s_sector_own,
     D_BIOLOGY: _s_biology, D_EXPAND_FROM: _s_source, D_EXPLORE_FROM: _s_source, D_FOOT_FROM: _s_source,
     D_EXPAND_TO: _s_expand_to, D_FOOT_TO: _s_expand_to, D_SPACECRAFT: _s_spacecraft, D_EXPLORE_TO: _s_empty_target,
-    D_EVOKE_EMPTY: _s_empty_target, D_EXPAND_COUNT: _s_expand_count, D_FOOT_COUNT: _s_expand_count,
+    D_EVOKE_EMPTY: _s_empty_target, D_EXPAND_COUNT: _s_expand_count, D_FOOT_COUNT: _s_foot_count,
     D_BATTLE_FROM: _s_battle_from, D_BATTLE_TO: _s_battle_to, D_EVOKE_RIVAL: _s_battle_to,
     D_BATTLE_COUNT: _s_battle_count, D_BATTLE_DEFENSE: _s_battle_defense, D_PLAN_SUIT: _s_plan_suit,
     D_HOME_PICK: _s_home_pick, D_REHOME: _s_rehome,
