@@ -6,7 +6,7 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.marks import mark_legal
 from ..legality.queries import slot_card
-from ..model.constants import ADVANCE_MODE_FREE, ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, MAX_TECHS, PHYSICS, TECH
+from ..model.constants import ADVANCE_MODE_FREE, ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, MAX_TECHS, N_LINES, PHYSICS, TECH
 from ..model.events import DISCARD_FROM_DECK, EV_ADVANCEMENT, log
 from ..model.layout import (
     B_NUMBER,
@@ -124,7 +124,7 @@ def proc_make_tech(s, fi):
         s["c_sector"][c] = -1
         return goto(s, fi, MAKE_TECH_NEXT_LINE)
     if st == MAKE_TECH_NEXT_LINE:
-        if r[R_MAKE_TECH_LINE] == 3:
+        if r[R_MAKE_TECH_LINE] == N_LINES:
             return RET
         if free_pick_left(s, fi - 1):
             return ask(s, fi, MAKE_TECH_PICKED, D_PICK_LINE_SUIT, r[R_MAKE_TECH_PLAYER], c, r[R_MAKE_TECH_LINE])
@@ -201,7 +201,7 @@ def proc_advance(s, fi):
     if st == ADVANCE_LINE:
         c = r[R_ADVANCE_CARD]
         line = 0
-        for k in range(3):
+        for k in range(N_LINES):
             if s["c_slot_num"][c, k] == 0 and s["c_slot_suit"][c, k] == s["ans"]:
                 line = k
                 break
@@ -220,7 +220,7 @@ def _from_deck(s, fi, r, p, flags):
     """Draw the top card: an incomplete tech joins the tableau; a blank becomes a tech; anything else is
     discarded and a new card is generated to become a tech (R14). No card at all: a new card (R7)."""
     c = take_top(s)
-    if c >= 0 and s["c_type"][c] == TECH and n_written(s, c) < 3:
+    if c >= 0 and s["c_type"][c] == TECH and n_written(s, c) < N_LINES:
         add_tech(s, p, c)
         r[R_ADVANCE_CARD] = c
         return goto(s, fi, ADVANCE_ASK_LINE)
@@ -261,13 +261,13 @@ def fill_advance_target(s, p, ctx):
     mode = ctx[0]
     if mode != ADVANCE_MODE_SKULL:  # EVOKE skull advances techs only (R17)
         h = s["home"][p]
-        if h >= 0 and n_written(s, h) < 3:
+        if h >= 0 and n_written(s, h) < N_LINES:
             mark_legal(s, B_TABLEAU, 0)
         for i in range(s["worlds_n"][p]):
-            if n_written(s, s["worlds"][p, i]) < 3:
+            if n_written(s, s["worlds"][p, i]) < N_LINES:
                 mark_legal(s, B_TABLEAU, WORLD_SLOT0 + i)
     for i in range(s["techs_n"][p]):
-        if n_written(s, s["techs"][p, i]) < 3:
+        if n_written(s, s["techs"][p, i]) < N_LINES:
             mark_legal(s, B_TABLEAU, TECH_SLOT0 + i)
     if s["techs_n"][p] < MAX_TECHS:  # R41: a full tableau row takes no new tech
         mark_legal(s, B_SPECIAL, DECK)
@@ -278,6 +278,6 @@ def fill_advance_target(s, p, ctx):
 @njit
 def fill_tech_line(s, p, ctx):
     c = ctx[0]
-    for k in range(3):
+    for k in range(N_LINES):
         if s["c_slot_num"][c, k] == 0:
             mark_legal(s, B_SUIT, s["c_slot_suit"][c, k])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .._jit import njit
 from ..legality.marks import mark_legal
 from ..legality.queries import challenge_card_ok, slot_card, upkeep_payable
-from ..model.constants import FAIL, MAX_CHALLENGES
+from ..model.constants import FAIL, MAX_CHALLENGES, MAX_UPKEEP
 from ..model.events import (
     DISCARD_FROM_DECK,
     DISCARD_FROM_TABLEAU,
@@ -61,7 +61,7 @@ def proc_upkeep(s, fi):
     if st == UPKEEP_PAID:
         c = r[R_UPKEEP_CARD]
         discard_from_hand(s, p, s["ans"])
-        s["c_upkeep"][c] = min(3, s["c_upkeep"][c] + 1)
+        s["c_upkeep"][c] = min(MAX_UPKEEP, s["c_upkeep"][c] + 1)
         s["c_paid"][c] = 1
         log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
         return goto(s, fi, UPKEEP_ASK_CARD)

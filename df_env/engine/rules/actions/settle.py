@@ -13,7 +13,7 @@ from ...legality.queries import (
     owns_any_sector,
     world_in_controlled_sector,
 )
-from ...model.constants import ADVANCE, FIRST_SECTOR, GOVERNMENT, N_SECTORS, POWER, SOCIETY, WORLD
+from ...model.constants import ADVANCE, FIRST_SECTOR, GOVERNMENT, N_LINES, N_SECTORS, POWER, SOCIETY, WORLD
 from ...model.events import EV_SETTLE, log
 from ...model.layout import B_HAND, B_LINE, B_SECTOR, B_SPECIAL, D_SETTLE_SOURCE, D_WORLD_SECTOR, NEW_WORLD
 from ..board import add_world, controls
@@ -59,7 +59,7 @@ def proc_settle(s, fi):
         return goto(s, fi, SETTLE_GOVERNMENT)
     if st == SETTLE_GOVERNMENT:
         c = r[R_SETTLE_WORLD]
-        if r[R_SETTLE_GOVERNMENT] > 0 and n_written(s, c) < 3:
+        if r[R_SETTLE_GOVERNMENT] > 0 and n_written(s, c) < N_LINES:
             r[R_SETTLE_GOVERNMENT] -= 1
             return call(s, fi, SETTLE_GOVERNMENT, P_GEN_ADV, c, -1, F_CIRCLE if n_circled(s, c) == 0 else 0, p)
         if r[R_SETTLE_DRAW]:

@@ -14,6 +14,7 @@ from ...model.constants import (
     FIRST_SECTOR,
     HISTORY,
     INFRASTRUCTURE,
+    MAX_UPKEEP,
     N_SECTORS,
     NEIGH,
     START,
@@ -75,7 +76,7 @@ def proc_start_adv(s, fi):
         return ask(s, fi, START_ADV_INFRA, D_INFRA_TARGET, p, 0, 0)
     if st == START_ADV_INFRA:
         c = slot_card(s, p, s["ans"])
-        s["c_upkeep"][c] = min(3, s["c_upkeep"][c] + 1)
+        s["c_upkeep"][c] = min(MAX_UPKEEP, s["c_upkeep"][c] + 1)
         log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
         return RET
     if st == START_ADV_EXPLORE_FROM:
@@ -114,7 +115,7 @@ def fill_pay_track(s, p, ctx):
 def fill_infra_target(s, p, ctx):
     for slot in range(WORLD_SLOT0):
         c = slot_card(s, p, slot)
-        if c >= 0 and s["c_upkeep"][c] < 3:
+        if c >= 0 and s["c_upkeep"][c] < MAX_UPKEEP:
             mark_legal(s, B_TABLEAU, slot)
 
 

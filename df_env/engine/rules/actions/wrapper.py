@@ -29,6 +29,7 @@ from ...model.constants import (
     GROW,
     MAX_WORLDS,
     N_ADVANCEMENTS,
+    N_LINES,
     PLAN,
     SETTLE,
     SOCIETY,
@@ -55,7 +56,7 @@ def load_counts(s, p, a):
 
 @njit
 def add_counts(s, c, a):
-    for k in range(3):
+    for k in range(N_LINES):
         n = s["c_slot_num"][c, k]
         if n > 0:
             adv = 6 * s["c_slot_suit"][c, k] + n - 1
