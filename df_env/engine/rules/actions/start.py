@@ -88,8 +88,8 @@ def proc_start_adv(s, fi):
 
 
 # ------------------------------------------------------------------------------------------------ mask fillers
-# The legal choices of player p at a decision this module posts (ctx: its context), named by the decision's
-# record in model/decisions.py and called by legality/mask.py.
+# The legal choices of player p at a decision (ctx: its context), named by the decision's record in
+# model/decisions.py and called by legality/mask.py: START asked by the turn (flow.proc_turn), the others here.
 @njit
 def fill_start(s, p, ctx):
     for a in (COMPUTATION, INFRASTRUCTURE, HISTORY, ECONOMY, EXPLORATION):

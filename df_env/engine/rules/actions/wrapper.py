@@ -28,6 +28,7 @@ from ...model.constants import (
     FTL,
     GROW,
     MAX_WORLDS,
+    N_ACTIONS_KINDS,
     N_ADVANCEMENTS,
     N_LINES,
     PLAN,
@@ -113,11 +114,11 @@ def proc_action(s, fi):
 
 
 # ------------------------------------------------------------------------------------------------ mask fillers
-# The legal choices of player p at a decision this module posts (ctx: its context), named by the decision's
-# record in model/decisions.py and called by legality/mask.py.
+# The legal choices of player p at a decision (ctx: its context), named by the decision's record in
+# model/decisions.py and called by legality/mask.py: BOOST asked here, ACTION and PAY by the turn (flow.proc_turn).
 @njit
 def fill_action(s, p, ctx):
-    for a in range(8):
+    for a in range(N_ACTIONS_KINDS):
         if action_ok(s, p, a):
             mark_legal(s, B_ACTION, a)
     mark_legal(s, B_SPECIAL, PASS)
@@ -160,6 +161,7 @@ def pay_ok(s, p, a, c):
 
 @njit
 def action_ok(s, p, a):
+    """Player p may choose action a now (R12): not yet taken this turn, something to do, a card to pay with."""
     if (s["acts"] >> a) & 1:
         return False
     if a == SETTLE and s["worlds_n"][p] >= MAX_WORLDS:
