@@ -197,25 +197,3 @@ def test_ppo_agent_loads_a_saved_policy_and_acts_legally(tmp_path) -> None:  # t
     (tmp_path / "bad.zip").write_text("not a model")
     with pytest.raises(AgentSpecError, match="cannot read"):
         make_agent(f"ppo:path={tmp_path / 'bad.zip'}")
-
-
-def test_heuristic_reads_the_foot_source_from_the_evoke_frame() -> None:
-    """FOOT_COUNT: the heuristic moves about half of the source's cubes (5 in sector 23: 2), the source read from
-    EVOKE's register R_EVOKE_SOURCE (it used to read register 1, the civilization card, and so took 1)."""
-    from support.scenario_pos import Pos, X, apply, civ, deck, dname, home
-
-    from df_env.engine.model import layout as L
-    from df_env.engine.model.constants import EVOKE
-
-    p = Pos()
-    h, c, other = p.add(home(23, ["K1"])), p.add(civ("Culture", "F", 23)), p.add("S3")
-    p.deck = deck(*[p.add(x) for x in ("M1", "R2", "H3", "F4", "S5", "K6")])
-    for x, n, owner in ((23, 5, 0), (22, 2, "N"), (25, 4, 0)):
-        p.sector(x, n, owner)
-    p.player(0, homeworld=h, hand=[c, other])
-    s = p.build()
-    apply(s, L.B_ACTION, EVOKE)
-    apply(s, L.B_SECTOR, X(23))
-    apply(s, L.B_SECTOR, X(34))
-    assert dname(s) == "FOOT_COUNT"
-    assert int(choose_arr(s.reshape(1), seed_words(0))) == L.BLOCK_START[L.B_COUNT] + 2

@@ -13,7 +13,6 @@ from .observation.encode import encode  # noqa: F401  (the observation of a reco
 from .rules.actions.battle import R_BATTLE_FROM  # noqa: F401
 from .rules.actions.expand import R_EXPAND_SOURCE  # noqa: F401
 from .rules.advancing import R_GEN_SUIT  # noqa: F401
-from .rules.evoke import R_EVOKE_SOURCE  # noqa: F401
 from .rules.flow import apply, run, start_game
 
 

@@ -8,7 +8,12 @@ from ..legality.mask import fill_mask
 from ..legality.queries import tableau_count
 from ..model.constants import ADV_ACTION, ART, BLACK_HOLE, CULTURE, HISTORY, N_LINES, PLAN, START
 from ..model.decisions import table_dispatch
-from ..model.events import DISCARD_FROM_HAND, DISCARD_FROM_TABLEAU, EV_TURN, log
+from ..model.events import (
+    DISCARD_FROM_HAND,
+    DISCARD_FROM_TABLEAU,
+    EV_TURN,
+    log,
+)
 from ..model.layout import (
     ACTION_BLOCK,
     B_ADV,
