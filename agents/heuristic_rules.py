@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from df_env.engine._jit import njit
+from df_env.engine.kernels import R_BATTLE_FROM, R_EXPAND_SOURCE, R_GEN_SUIT
 from df_env.engine.legality.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
 from df_env.engine.model.constants import (
     ADV_ACTION,
@@ -405,7 +406,7 @@ def score_chem(s, b, i):
     if kind == 0:
         good = SUIT_MEAN[value] >= 4.0
     else:
-        suit = s["f_reg"][s["sp"] - 1, 4]
+        suit = s["f_reg"][s["sp"] - 1, R_GEN_SUIT]  # a redrawn number: proc_gen_adv asks
         good = 0 <= suit < 6 and ADV_VALUE[6 * suit + value - 1] >= SUIT_MEAN[suit]
     keep = i == KEEP
     return 1.0 if keep == good else 0.0
@@ -441,8 +442,10 @@ def score_expand_to(s, p, x):
 
 @njit
 def score_expand_count(s, k):
-    r = s["f_reg"][s["sp"] - 1]
-    src = r[1]
+    """Move about half of the source's cubes, read in the asking procedure's frame. FOOT_COUNT shares this scorer
+    and so reads R_EXPAND_SOURCE in EVOKE's frame, which holds the civilization card there, not the foot's source
+    (R_EVOKE_SOURCE): a known slip, kept here so that games stay the same until it is fixed on its own."""
+    src = s["f_reg"][s["sp"] - 1, R_EXPAND_SOURCE]
     have = s["cubes"][src] if 0 < src < N_SECTORS else 2
     return -abs(k - have // 2)
 
@@ -461,7 +464,7 @@ def score_battle_to(s, p, y):
 
 @njit
 def score_battle_count(s, k):
-    src = s["f_reg"][s["sp"] - 1, 3]
+    src = s["f_reg"][s["sp"] - 1, R_BATTLE_FROM]  # proc_battle asks
     have = s["cubes"][src] if 0 < src < N_SECTORS else 1
     return float(k) if k < have else k - 5.0
 

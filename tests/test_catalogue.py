@@ -26,15 +26,39 @@ def test_every_decision_code_is_its_catalogue_record() -> None:
         assert getattr(layout, f"D_{d.name}") == code
         assert layout.DECISIONS[code] == (d.name, d.blocks, d.doc)
         assert tuple(encode.CTX_KIND[code]) == d.context
-    assert layout.D_FOOT_COUNT == 44 and CATALOGUE[layout.D_SETTLE_SOURCE].fill == "fill_settle_source"
+    assert layout.D_FOOT_COUNT == 44
+    assert CATALOGUE[layout.D_SETTLE_SOURCE].fill == "rules.actions.settle.fill_settle_source"
 
 
-def test_every_decision_has_a_filler_and_the_dispatch_calls_it() -> None:
+def test_every_decision_has_a_filler_where_its_record_says_and_the_dispatch_calls_it() -> None:
     src = mask._fill.py_func.dispatch_source if hasattr(mask._fill, "py_func") else mask._fill.dispatch_source
     for code, d in enumerate(CATALOGUE[1:], start=1):
-        assert callable(getattr(mask, d.fill)), d.name
-        assert f"    if key == {code}:\n        return {d.fill}(s, p, ctx)\n" in src, d.name
+        module, name = d.filler
+        fn = getattr(importlib.import_module(f"df_env.engine.{module}"), name)
+        assert fn is getattr(mask, name) and fn in mask.FILLERS, d.name
+        assert f"    if key == {code}:\n        return {name}(s, p, ctx)\n" in src, d.name
     assert "key == 0:" not in src  # NONE has no filler: nothing is legal once the game is over
+    assert set(mask.FILLERS) == {getattr(mask, d.filler[1]) for d in CATALOGUE[1:]}
+
+
+def test_a_filler_lives_beside_a_procedure_that_posts_its_decision() -> None:
+    """A filler of the rules sits in a module that asks a decision using it (ask(..., D_<kind>, ...)); the rest
+    are the shared fillers of legality/marks.py, which carry no rule. The turn procedure (flow.py, above the mask)
+    asks START, ACTION and PAY: their fillers live with the start phase and the action wrapper."""
+    flow_source = Path(flow.__file__ or "").read_text()
+    for d in CATALOGUE[1:]:
+        module, _ = d.filler
+        if module == "legality.marks":
+            continue
+        if d.name in ("START", "ACTION", "PAY"):
+            assert module == ("rules.actions.start" if d.name == "START" else "rules.actions.wrapper")
+            assert re.search(rf"ask\(s, fi, \w+, D_{d.name}\b", flow_source), d.name
+            continue
+        assert module.startswith("rules."), d.name
+        source = Path(importlib.import_module(f"df_env.engine.{module}").__file__ or "").read_text()
+        posted = [k.name for k in CATALOGUE
+                  if k.fill == d.fill and re.search(rf"ask\(s, fi, \w+, D_{k.name}\b", source)]
+        assert posted, f"{d.name}: {module} posts no decision whose filler is {d.fill}"
 
 
 def test_the_step_dispatch_covers_every_procedure() -> None:
@@ -69,7 +93,7 @@ def test_procedures_name_their_stages_registers_and_sectors() -> None:
     procedure's frame written, and no range(1, 37) in the rules and legality."""
     bare = re.compile(r"st == \d|(goto|ask|call)\(s, fi, \d|\br\[\d\]|f_stage\"\]\[\d|range\(1, 37\)")
     found = []
-    for path in sorted([*RULES.glob("*.py"), *(RULES.parent / "legality").glob("*.py")]):
+    for path in sorted([*RULES.rglob("*.py"), *(RULES.parent / "legality").glob("*.py")]):
         for n, line in enumerate(path.read_text().splitlines(), 1):
             if bare.search(line) and path.name != "frames.py":  # frames.push fills r[0..3] from its arguments
                 found.append(f"{path.name}:{n}: {line.strip()}")

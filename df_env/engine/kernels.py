@@ -8,6 +8,11 @@ from ._jit import CACHE_DIR, njit  # noqa: F401  (CACHE_DIR: where the compiled 
 from .legality.mask import fill_mask
 from .model.rng import below
 from .observation.encode import encode  # noqa: F401  (the observation of a record, for compiled agents)
+
+# registers that compiled agents read in the frame of the procedure asking, s["f_reg"][s["sp"] - 1, R_...]
+from .rules.actions.battle import R_BATTLE_FROM  # noqa: F401
+from .rules.actions.expand import R_EXPAND_SOURCE  # noqa: F401
+from .rules.advancing import R_GEN_SUIT  # noqa: F401
 from .rules.flow import apply, run, start_game
 
 

@@ -19,7 +19,9 @@ from ..model.constants import (
     INFRASTRUCTURE,
     MAX_CUBES,
     MAX_TECHS,
+    MAX_UPKEEP,
     MIGHT,
+    N_LINES,
     N_SECTORS,
     NEIGH,
     NEUTRAL,
@@ -33,6 +35,7 @@ from ..model.constants import (
     WIN_CUBES,
     WIN_CULTURE,
     WIN_SECTORS,
+    WIN_TECHS,
     WIN_TRACK,
     WORLD,
     XENO,
@@ -61,12 +64,12 @@ def tableau_count(s, p, a):
     n = 0
     h = s["home"][p]
     if h >= 0:
-        for k in range(3):
+        for k in range(N_LINES):
             if adv_of(s, h, k) == a:
                 n += 1
     for i in range(s["techs_n"][p]):
         c = s["techs"][p, i]
-        for k in range(3):
+        for k in range(N_LINES):
             if adv_of(s, c, k) == a:
                 n += 1
     return n
@@ -75,7 +78,7 @@ def tableau_count(s, p, a):
 @njit
 def card_count(s, c, a):
     n = 0
-    for k in range(3):
+    for k in range(N_LINES):
         if adv_of(s, c, k) == a:
             n += 1
     return n
@@ -84,7 +87,7 @@ def card_count(s, c, a):
 @njit
 def card_has_action(s, c, act):
     """Card c carries a written advancement whose action is ``act`` (an action index or START)."""
-    for k in range(3):
+    for k in range(N_LINES):
         a = adv_of(s, c, k)
         if a >= 0 and ADV_ACTION[a] == act:
             return True
@@ -354,10 +357,10 @@ def start_adv_usable(s, p, a):
 @njit
 def any_upkeep_room(s, p):
     h = s["home"][p]
-    if h >= 0 and s["c_upkeep"][h] < 3:
+    if h >= 0 and s["c_upkeep"][h] < MAX_UPKEEP:
         return True
     for i in range(s["techs_n"][p]):
-        if s["c_upkeep"][s["techs"][p, i]] < 3:
+        if s["c_upkeep"][s["techs"][p, i]] < MAX_UPKEEP:
             return True
     return False
 
@@ -408,13 +411,13 @@ def suit_counts(s, p):
     counts = [0, 0, 0, 0, 0, 0]
     h = s["home"][p]
     if h >= 0:
-        for k in range(3):
+        for k in range(N_LINES):
             if s["c_slot_num"][h, k] > 0:
                 counts[s["c_slot_suit"][h, k]] += 1
     for i in range(s["techs_n"][p]):
         c = s["techs"][p, i]
         if is_complete_tech(s, c):
-            for k in range(3):
+            for k in range(N_LINES):
                 counts[s["c_slot_suit"][c, k]] += 1
     return counts
 
@@ -440,13 +443,13 @@ def n_wonders(s):
 def victory_types(s, p):
     """Bitmask of the victory conditions player p meets, 0 if none or if the tableau is not ready (3, R23)."""
     h = s["home"][p]
-    if h < 0 or s["lost"][p] or n_written(s, h) < 3:
+    if h < 0 or s["lost"][p] or n_written(s, h) < N_LINES:
         return 0
     done = 0
     for i in range(s["techs_n"][p]):
         if is_complete_tech(s, s["techs"][p, i]):
             done += 1
-    if done < 3:
+    if done < WIN_TECHS:
         return 0
     if s["n_players"] == 1 and not solo_worlds_ok(s, p):
         return 0
@@ -543,7 +546,7 @@ def tech_target_exists(s, p):
     if s["techs_n"][p] < MAX_TECHS:
         return True
     for i in range(s["techs_n"][p]):
-        if n_written(s, s["techs"][p, i]) < 3:
+        if n_written(s, s["techs"][p, i]) < N_LINES:
             return True
     return False
 
@@ -553,10 +556,10 @@ def advance_target_exists(s, p, without=-1):
     """ADVANCE has a target: the homeworld or a settled world with fewer than 3 advancements, or a tech
     (``without``: leaving out that settled world, as if it were used up)."""
     h = s["home"][p]
-    if h >= 0 and n_written(s, h) < 3:
+    if h >= 0 and n_written(s, h) < N_LINES:
         return True
     for i in range(s["worlds_n"][p]):
         c = s["worlds"][p, i]
-        if c != without and n_written(s, c) < 3:
+        if c != without and n_written(s, c) < N_LINES:
             return True
     return tech_target_exists(s, p)

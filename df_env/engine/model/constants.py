@@ -41,6 +41,7 @@ VICTORY_NAMES = ("Territory", "Population", "Culture", "Might", "Stability", "Xe
 # The thresholds of the victory conditions (section 3, R23), written only here: sectors held, cubes on the map,
 # Culture, and Might, Stability or Xeno.
 WIN_SECTORS, WIN_CUBES, WIN_CULTURE, WIN_TRACK = 12, 25, 12, 6
+WIN_TECHS = 3  # complete techs a winner needs beside a complete homeworld (3, R23)
 
 # ---------------------------------------------------------------------------------------------- card types
 BLANK, WORLD, TECH, CIV = range(4)
@@ -69,6 +70,8 @@ TABLEAU_SLOTS = 1 + MAX_TECHS + MAX_WORLDS  # 0 homeworld, then techs, then sett
 NEUTRAL = 3  # owner code of the neutral rivals' cubes
 NO_OWNER = -1
 MAX_CUBES = 5
+MAX_UPKEEP = 3  # upkeep cubes on a homeworld or tableau tech (2.3, R18)
+N_LINES = 3  # advancement lines of a card; a card with 3 written advancements is complete (1.4)
 
 # ---------------------------------------------------------------------------------------------- Table 5
 _TABLES = json.loads(resources.files("df_env.engine").joinpath("data/tables.json").read_text())

@@ -4,25 +4,27 @@ action (2.2 ADVANCE, 1.4, R14; EVOKE skull R17)."""
 from __future__ import annotations
 
 from .._jit import njit
+from ..legality.marks import mark_legal
 from ..legality.queries import slot_card
-from ..model.constants import ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, PHYSICS, TECH
-from ..model.events import (
-    DISCARD_FROM_DECK,
-    EV_ADVANCEMENT,
-    log,
-)
+from ..model.constants import ADVANCE_MODE_FREE, ADVANCE_MODE_SKULL, BLANK, CHEMISTRY, MAX_TECHS, N_LINES, PHYSICS, TECH
+from ..model.events import DISCARD_FROM_DECK, EV_ADVANCEMENT, log
 from ..model.layout import (
     B_NUMBER,
     B_SPECIAL,
     B_SUIT,
+    B_TABLEAU,
     D_ADVANCE_TARGET,
     D_CHEM,
     D_CIRCLE,
     D_PICK_LINE_SUIT,
     D_TECH_LINE,
     DECK,
+    GENERATE,
+    KEEP,
     PASS,
     REDRAW,
+    TECH_SLOT0,
+    WORLD_SLOT0,
 )
 from .board import add_tech
 from .cards import (
@@ -122,7 +124,7 @@ def proc_make_tech(s, fi):
         s["c_sector"][c] = -1
         return goto(s, fi, MAKE_TECH_NEXT_LINE)
     if st == MAKE_TECH_NEXT_LINE:
-        if r[R_MAKE_TECH_LINE] == 3:
+        if r[R_MAKE_TECH_LINE] == N_LINES:
             return RET
         if free_pick_left(s, fi - 1):
             return ask(s, fi, MAKE_TECH_PICKED, D_PICK_LINE_SUIT, r[R_MAKE_TECH_PLAYER], c, r[R_MAKE_TECH_LINE])
@@ -199,7 +201,7 @@ def proc_advance(s, fi):
     if st == ADVANCE_LINE:
         c = r[R_ADVANCE_CARD]
         line = 0
-        for k in range(3):
+        for k in range(N_LINES):
             if s["c_slot_num"][c, k] == 0 and s["c_slot_suit"][c, k] == s["ans"]:
                 line = k
                 break
@@ -218,7 +220,7 @@ def _from_deck(s, fi, r, p, flags):
     """Draw the top card: an incomplete tech joins the tableau; a blank becomes a tech; anything else is
     discarded and a new card is generated to become a tech (R14). No card at all: a new card (R7)."""
     c = take_top(s)
-    if c >= 0 and s["c_type"][c] == TECH and n_written(s, c) < 3:
+    if c >= 0 and s["c_type"][c] == TECH and n_written(s, c) < N_LINES:
         add_tech(s, p, c)
         r[R_ADVANCE_CARD] = c
         return goto(s, fi, ADVANCE_ASK_LINE)
@@ -230,3 +232,52 @@ def _from_deck(s, fi, r, p, flags):
     r[R_ADVANCE_CARD] = c
     return call(s, fi, ADVANCE_ASK_LINE, P_MAKE_TECH, c, flags, 0, p)
 
+
+# ------------------------------------------------------------------------------------------------ mask fillers
+# The legal choices of player p at a decision this module posts (ctx: its context), named by the decision's
+# record in model/decisions.py and called by legality/mask.py.
+@njit
+def fill_circle(s, p, ctx):
+    for i in range(6):
+        mark_legal(s, B_NUMBER, i)
+    mark_legal(s, B_SPECIAL, GENERATE)
+
+
+@njit
+def fill_chem(s, p, ctx):
+    mark_legal(s, B_SPECIAL, KEEP)
+    mark_legal(s, B_SPECIAL, REDRAW)
+
+
+@njit
+def fill_pick_line_suit(s, p, ctx):
+    for i in range(6):
+        mark_legal(s, B_SUIT, i)
+    mark_legal(s, B_SPECIAL, GENERATE)
+
+
+@njit
+def fill_advance_target(s, p, ctx):
+    mode = ctx[0]
+    if mode != ADVANCE_MODE_SKULL:  # EVOKE skull advances techs only (R17)
+        h = s["home"][p]
+        if h >= 0 and n_written(s, h) < N_LINES:
+            mark_legal(s, B_TABLEAU, 0)
+        for i in range(s["worlds_n"][p]):
+            if n_written(s, s["worlds"][p, i]) < N_LINES:
+                mark_legal(s, B_TABLEAU, WORLD_SLOT0 + i)
+    for i in range(s["techs_n"][p]):
+        if n_written(s, s["techs"][p, i]) < N_LINES:
+            mark_legal(s, B_TABLEAU, TECH_SLOT0 + i)
+    if s["techs_n"][p] < MAX_TECHS:  # R41: a full tableau row takes no new tech
+        mark_legal(s, B_SPECIAL, DECK)
+    if mode == ADVANCE_MODE_FREE:  # the conquest's free ADVANCE may be declined (2.2 SETTLE "may", R47)
+        mark_legal(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_tech_line(s, p, ctx):
+    c = ctx[0]
+    for k in range(N_LINES):
+        if s["c_slot_num"][c, k] == 0:
+            mark_legal(s, B_SUIT, s["c_slot_suit"][c, k])

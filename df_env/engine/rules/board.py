@@ -10,6 +10,7 @@ from ..model.constants import (
     MAX_CUBES,
     MAX_TECHS,
     MAX_WORLDS,
+    N_LINES,
     N_SECTORS,
     NEIGH,
     NEUTRAL,
@@ -328,7 +329,7 @@ def release_start_uses(s, c):
     """R45: card c leaves the tableau of the player whose turn it is; the start-phase uses counted this turn
     against its advancement instances leave with it (the lost card's instances count as the ones he used), so
     the instances of his next homeworld are unused and the granted ones (R10) stay his."""
-    for k in range(3):
+    for k in range(N_LINES):
         n = s["c_slot_num"][c, k]
         if n > 0:
             a = 6 * s["c_slot_suit"][c, k] + n - 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._jit import njit
-from ..model.constants import BLANK, MAX_HAND, TECH, WORLD
+from ..model.constants import BLANK, MAX_HAND, N_LINES, TECH, WORLD
 from ..model.events import (
     DISCARD_FROM_DECK,
     DISCARD_FROM_HAND,
@@ -32,7 +32,7 @@ def new_card(s, num, suit, ctype):
     s["c_sector"][c] = -1
     s["c_era"][c] = s["era"]
     s["c_name"][c] = -1
-    for k in range(3):
+    for k in range(N_LINES):
         s["c_slot_suit"][c, k] = -1
         s["c_slot_num"][c, k] = 0
     s["c_circled"][c] = 0
@@ -57,7 +57,7 @@ def name_code(s):
 def n_written(s, c):
     """How many advancements are written on card c."""
     n = 0
-    for k in range(3):
+    for k in range(N_LINES):
         if s["c_slot_num"][c, k] > 0:
             n += 1
     return n
@@ -71,13 +71,13 @@ def n_circled(s, c):
 
 @njit
 def is_complete_tech(s, c):
-    return s["c_type"][c] == TECH and n_written(s, c) == 3
+    return s["c_type"][c] == TECH and n_written(s, c) == N_LINES
 
 
 @njit
 def has_written_suit(s, c, suit):
     """Card c has a written advancement of ``suit`` (upkeep and challenges, R18-R19)."""
-    for k in range(3):
+    for k in range(N_LINES):
         if s["c_slot_num"][c, k] > 0 and s["c_slot_suit"][c, k] == suit:
             return True
     return False
@@ -98,7 +98,7 @@ def write_advancement(s, c, k, suit, num, circled):
     s["c_slot_num"][c, k] = num
     if circled:
         s["c_circled"][c] |= 1 << k
-    if s["c_type"][c] == TECH and n_written(s, c) == 3 and s["c_name"][c] < 0:
+    if s["c_type"][c] == TECH and n_written(s, c) == N_LINES and s["c_name"][c] < 0:
         s["c_name"][c] = name_code(s)  # a completed tech gets its title (1.4)
 
 

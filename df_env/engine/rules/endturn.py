@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .._jit import njit
-from ..legality.queries import slot_card, upkeep_payable
-from ..model.constants import FAIL, MAX_CHALLENGES
+from ..legality.marks import mark_legal
+from ..legality.queries import challenge_card_ok, slot_card, upkeep_payable
+from ..model.constants import FAIL, MAX_CHALLENGES, MAX_UPKEEP
 from ..model.events import (
     DISCARD_FROM_DECK,
     DISCARD_FROM_TABLEAU,
@@ -14,10 +15,21 @@ from ..model.events import (
     EV_UPKEEP,
     log,
 )
-from ..model.layout import B_HAND, B_SPECIAL, B_TABLEAU, D_CHALLENGE, D_REHOME, D_UPKEEP_CARD, D_UPKEEP_PAY, WORLD_SLOT0
+from ..model.layout import (
+    B_HAND,
+    B_SPECIAL,
+    B_TABLEAU,
+    D_CHALLENGE,
+    D_REHOME,
+    D_UPKEEP_CARD,
+    D_UPKEEP_PAY,
+    PASS,
+    WORLD_SLOT0,
+)
+from ..model.layout import FAIL as SPECIAL_FAIL  # the special action (constants.FAIL: Table 6)
 from ..model.rng import below
 from .board import add_neutral_world, place_rivals, reduce, remove_world_at
-from .cards import discard_from_hand, random_number, take_top, to_discard
+from .cards import discard_from_hand, has_written_suit, random_number, take_top, to_discard
 from .frames import P_REHOME, RET, ask, goto, push
 
 GENERATED_SUIT = -10  # a challenge with no card behind it (R7) is stored as GENERATED_SUIT - suit
@@ -49,7 +61,7 @@ def proc_upkeep(s, fi):
     if st == UPKEEP_PAID:
         c = r[R_UPKEEP_CARD]
         discard_from_hand(s, p, s["ans"])
-        s["c_upkeep"][c] = min(3, s["c_upkeep"][c] + 1)
+        s["c_upkeep"][c] = min(MAX_UPKEEP, s["c_upkeep"][c] + 1)
         s["c_paid"][c] = 1
         log(s, EV_UPKEEP, p, c, s["c_upkeep"][c])
         return goto(s, fi, UPKEEP_ASK_CARD)
@@ -200,3 +212,38 @@ def proc_rehome(s, fi):
         s["ctx"][0] = r[R_REHOME_CTX0]
         s["ctx"][1] = r[R_REHOME_CTX1]
     return RET
+
+
+# ------------------------------------------------------------------------------------------------ mask fillers
+# The legal choices of player p at a decision this module posts (ctx: its context), named by the decision's
+# record in model/decisions.py and called by legality/mask.py.
+@njit
+def fill_upkeep_card(s, p, ctx):
+    for slot in range(WORLD_SLOT0):
+        if upkeep_payable(s, p, slot_card(s, p, slot)):
+            mark_legal(s, B_TABLEAU, slot)
+    mark_legal(s, B_SPECIAL, PASS)
+
+
+@njit
+def fill_upkeep_pay(s, p, ctx):
+    for i in range(s["hand_n"][p]):
+        if has_written_suit(s, ctx[0], s["c_suit"][s["hand"][p, i]]):
+            mark_legal(s, B_HAND, i)
+
+
+@njit
+def fill_challenge(s, p, ctx):
+    for i in range(s["hand_n"][p]):
+        if s["c_suit"][s["hand"][p, i]] == ctx[0]:
+            mark_legal(s, B_HAND, i)
+    for slot in range(WORLD_SLOT0 + s["worlds_n"][p]):
+        if challenge_card_ok(s, p, slot, ctx[0]):
+            mark_legal(s, B_TABLEAU, slot)
+    mark_legal(s, B_SPECIAL, SPECIAL_FAIL)
+
+
+@njit
+def fill_rehome(s, p, ctx):
+    for i in range(s["worlds_n"][p]):
+        mark_legal(s, B_TABLEAU, WORLD_SLOT0 + i)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from .._jit import njit
+from ..legality.marks import mark_legal
 from ..legality.queries import (
     any_rival_adjacent,
     can_grow,
     empty_adjacent_to_own,
+    foot_dest_ok,
     foot_source_ok,
     owns_any_sector,
+    rival_adjacent_to_own,
     tech_target_exists,
 )
 from ..model.constants import (
@@ -22,6 +25,7 @@ from ..model.constants import (
     MAX_WORLDS,
     MOON,
     N_SECTORS,
+    NEIGH,
     SKULL,
     SUN,
     V_CULTURE,
@@ -31,6 +35,7 @@ from ..model.constants import (
 )
 from ..model.events import EV_SETTLE, log
 from ..model.layout import (
+    B_SECTOR,
     D_EVOKE_EMPTY,
     D_EVOKE_OWN,
     D_EVOKE_RIVAL,
@@ -40,7 +45,7 @@ from ..model.layout import (
     D_TRACK_GAIN,
     D_WORLD_SECTOR,
 )
-from .actions import _make_world
+from .actions.settle import make_world
 from .board import add_cubes, add_world, gain, move_cubes, remove_cubes
 from .cards import draw, generate_card
 from .frames import P_ADVANCE, P_GEN_ADV, RET, ask, call, goto
@@ -78,7 +83,7 @@ def proc_evoke(s, fi):
         return ask(s, fi, EVOKE_MOON_WORLD, D_WORLD_SECTOR, p, 0, 0)
     if st == EVOKE_MOON_WORLD:
         w = generate_card(s, WORLD)
-        _make_world(s, w)
+        make_world(s, w)
         s["c_sector"][w] = s["ans"]
         r[R_EVOKE_WORLD] = w
         return call(s, fi, EVOKE_MOON_SETTLED, P_GEN_ADV, w, -1, 0, p)
@@ -169,3 +174,35 @@ def _foot(s, fi, r, p, st):
         move_cubes(s, r[R_EVOKE_SOURCE], r[R_EVOKE_DEST1], p, r[R_EVOKE_COUNT1])
         move_cubes(s, r[R_EVOKE_SOURCE], r[R_EVOKE_DEST2], p, s["ans"])
     return RET
+
+
+# ------------------------------------------------------------------------------------------------ mask fillers
+# The legal choices of player p at a decision this module posts (ctx: its context), named by the decision's
+# record in model/decisions.py and called by legality/mask.py.
+@njit
+def fill_evoke_empty(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if empty_adjacent_to_own(s, p, x):
+            mark_legal(s, B_SECTOR, x)
+
+
+@njit
+def fill_evoke_rival(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if rival_adjacent_to_own(s, p, x):
+            mark_legal(s, B_SECTOR, x)
+
+
+@njit
+def fill_foot_from(s, p, ctx):
+    for x in range(FIRST_SECTOR, N_SECTORS):
+        if foot_source_ok(s, p, x):
+            mark_legal(s, B_SECTOR, x)
+
+
+@njit
+def fill_foot_to(s, p, ctx):
+    for d in range(6):
+        y = NEIGH[ctx[0], d]
+        if y > 0 and y != ctx[1] and foot_dest_ok(s, p, ctx[0], y):
+            mark_legal(s, B_SECTOR, y)

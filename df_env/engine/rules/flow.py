@@ -6,7 +6,7 @@ from __future__ import annotations
 from .._jit import njit, njit_inline
 from ..legality.mask import fill_mask
 from ..legality.queries import tableau_count
-from ..model.constants import ADV_ACTION, ART, BLACK_HOLE, CULTURE, HISTORY, PLAN, START
+from ..model.constants import ADV_ACTION, ART, BLACK_HOLE, CULTURE, HISTORY, N_LINES, PLAN, START
 from ..model.decisions import table_dispatch
 from ..model.events import (
     DISCARD_FROM_HAND,
@@ -245,7 +245,7 @@ def _start_choice(s, fi, p):
 def _consume_for_start(s, p, c):
     """A consumed settled world or hand tech grants its start advancements for this turn (R10); Art and
     History take effect at once."""
-    for k in range(3):
+    for k in range(N_LINES):
         n = s["c_slot_num"][c, k]
         if n == 0:
             continue

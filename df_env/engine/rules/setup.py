@@ -5,21 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import njit
+from ..legality.marks import mark_legal
 from ..legality.queries import home_pick_ok
-from ..model.constants import (
-    BLANK,
-    FIRST_SECTOR,
-    N_MAP_SECTORS,
-    N_SECTORS,
-    NEUTRAL,
-    WORLD,
-)
-from ..model.events import (
-    DISCARD_FROM_DECK,
-    EV_HOMEWORLD,
-    log,
-)
-from ..model.layout import D_HOME_PICK
+from ..model.constants import BLANK, FIRST_SECTOR, N_MAP_SECTORS, N_SECTORS, NEUTRAL, WORLD
+from ..model.events import DISCARD_FROM_DECK, EV_HOMEWORLD, log
+from ..model.layout import B_REVEAL, D_HOME_PICK
 from .board import add_cubes, line_put, set_cubes
 from .cards import (
     generate_card,
@@ -289,3 +279,13 @@ def proc_restart(s, fi):
     take_home(s, p, r[R_RESTART_HOME])
     s["reveal"][:] = -1
     return RET
+
+
+# ------------------------------------------------------------------------------------------------ mask fillers
+# The legal choices of player p at a decision this module posts (ctx: its context), named by the decision's
+# record in model/decisions.py and called by legality/mask.py.
+@njit
+def fill_home_pick(s, p, ctx):
+    for i in range(5):
+        if home_pick_ok(s, s["reveal"][i], ctx[0]):
+            mark_legal(s, B_REVEAL, i)

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from .._jit import njit
+from ..legality.marks import mark_legal_bits
 from ..legality.queries import suit_counts, victory_types, wonder_exists
 from ..model.constants import CIV, N_HISTORY
-from ..model.events import (
-    DISCARD_FROM_PLAY,
-    EV_CIVILIZATION,
-    EV_WIN,
-    EV_WONDER,
-    log,
-)
-from ..model.layout import D_CIV_SUIT, D_VICTORY, D_WONDER_SUIT, PH_OVER, PH_VICTORY
+from ..model.events import DISCARD_FROM_PLAY, EV_CIVILIZATION, EV_WIN, EV_WONDER, log
+from ..model.layout import B_SUIT, B_VICTORY, D_CIV_SUIT, D_VICTORY, D_WONDER_SUIT, PH_OVER, PH_VICTORY
 from .cards import generate_card, is_complete_tech, name_code, to_discard
 from .frames import RET, ask, goto
 
@@ -132,3 +127,16 @@ def make_civilization(s, p, v, suit):
             k += 1
     to_discard(s, c, DISCARD_FROM_PLAY)
     log(s, EV_CIVILIZATION, p, c, s["era"])
+
+
+# ------------------------------------------------------------------------------------------------ mask fillers
+# The legal choices of player p at a decision this module posts (ctx: its context), named by the decision's
+# record in model/decisions.py and called by legality/mask.py.
+@njit
+def fill_victory(s, p, ctx):
+    mark_legal_bits(s, B_VICTORY, ctx[0])
+
+
+@njit
+def fill_suit_bits(s, p, ctx):
+    mark_legal_bits(s, B_SUIT, ctx[0])
