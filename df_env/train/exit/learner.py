@@ -79,7 +79,10 @@ class Learner:
                                  weight_decay=float(config["weight_decay"]))
 
     def fit(self, data: dict[str, np.ndarray], seed: int) -> dict[str, float]:
-        """Train on ``data`` (:func:`stack_records`); shuffles by ``seed``. Mean losses of the last epoch."""
+        """Train on ``data`` (:func:`stack_records`); shuffles by ``seed``. ``epochs`` shuffled passes over it,
+        or with ``train_steps`` > 0 that many minibatches (successive shuffled passes, cut where the steps end),
+        so that the cost of an iteration stays fixed while a large replay window grows. Mean losses of the last
+        epoch (of all the steps with ``train_steps``)."""
         c = self.config
         n = len(data["z"])
         if n == 0:
@@ -87,17 +90,34 @@ class Learner:
         rng = np.random.default_rng(seed)
         obs, mask = th.as_tensor(data["obs"]), th.as_tensor(data["mask"])
         pi, z = th.as_tensor(data["pi"]), th.as_tensor(data["z"])
+        batch, steps = int(c["batch_size"]), int(c.get("train_steps", 0))
         self.net.train()
         sums = np.zeros(2)
-        for _ in range(int(c["epochs"])):
-            sums[:] = 0.0
-            order = th.as_tensor(rng.permutation(n))
-            for start in range(0, n, int(c["batch_size"])):
-                idx = order[start:start + int(c["batch_size"])]
+        seen = 0
+        for order in _passes(rng, n, batch, int(c["epochs"]), steps):
+            if steps <= 0:
+                sums[:], seen = 0.0, 0
+            for start in range(0, len(order), batch):
+                idx = order[start:start + batch]
                 lp, lv = losses(self.net, obs[idx], mask[idx], pi[idx], z[idx])
                 self.opt.zero_grad()
                 (lp + float(c["value_coef"]) * lv).backward()
                 self.opt.step()
                 sums += np.array([lp.item(), lv.item()]) * len(idx)
+                seen += len(idx)
         self.net.eval()
-        return {"policy_loss": float(sums[0] / n), "value_loss": float(sums[1] / n), "samples": n}
+        return {"policy_loss": float(sums[0] / seen), "value_loss": float(sums[1] / seen), "samples": n}
+
+
+def _passes(rng: np.random.Generator, n: int, batch: int, epochs: int, steps: int) -> list[th.Tensor]:
+    """The sample orders of :meth:`Learner.fit`: ``epochs`` permutations of ``n``, or with ``steps`` > 0
+    permutations until ``steps`` minibatches of ``batch`` (each pass cut into whole minibatches but the last)."""
+    if steps <= 0:
+        return [th.as_tensor(rng.permutation(n)) for _ in range(epochs)]
+    out, left = [], steps
+    while left > 0:
+        order = rng.permutation(n)
+        take = min(left, -(-n // batch))
+        out.append(th.as_tensor(order[:take * batch]))
+        left -= take
+    return out

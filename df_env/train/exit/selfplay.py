@@ -1,8 +1,10 @@
-"""Self-play data of expert iteration: games played by the current model's search, one backend task per game.
+"""Self-play data of expert iteration: games played by the expert search, one backend task per game.
 
 A game is a :class:`GameTask` (iteration, game index, engine seed, the role of every seat). The seats whose
-role is ``"current"`` play ``net-mcts`` with the current model (:meth:`agents.net_mcts.NetMCTSAgent.search`,
-its public method: the root's visit counts over the 200 actions) and record, at every decision with more than
+role is ``"current"`` play the expert: ``net-mcts`` with the current model (``expert="net-mcts"``,
+:meth:`agents.net_mcts.NetMCTSAgent.search`) or the heuristic-guided ``mcts`` (``expert="mcts"``, a fixed
+expert to distil into the network, :meth:`agents.mcts.MCTSAgent.search`); both public methods return the root's
+visit counts over the 200 actions. A searching seat records, at every decision with more than
 one legal action, the acting player's observation, the legal mask, the root visit distribution and the player;
 the first ``temp_moves`` searched decisions of a seat sample the visit counts (``n^(1/temperature)``), the
 later ones take the most visited action. A ``"past:NAME"`` seat plays a past checkpoint's policy
@@ -65,11 +67,22 @@ class SearchSettings:
     temp_moves: int = 8
     temperature: float = 1.0
     max_turns: int = 0
+    expert: str = "net-mcts"
 
     @classmethod
     def from_config(cls, c: dict[str, Any]) -> SearchSettings:
         return cls(int(c["search_iters"]), float(c["c_puct"]), str(c["rollout"]), int(c["turns"]),
-                   int(c["temp_moves"]), float(c["temperature"]), int(c["max_turns"]))
+                   int(c["temp_moves"]), float(c["temperature"]), int(c["max_turns"]), str(c["expert"]))
+
+    def expert_spec(self, model: Path) -> str:
+        """The agent spec of a searching seat: ``net-mcts`` guided by ``model``, or ``mcts`` (its own ``c`` and
+        ``bias``; ``c_puct`` is net-mcts's only)."""
+        if self.expert == "mcts":
+            return f"mcts:iters={self.search_iters},rollout={self.rollout},turns={self.turns}"
+        if self.expert == "net-mcts":
+            return (f"net-mcts:iters={self.search_iters},c_puct={self.c_puct},rollout={self.rollout},"
+                    f"turns={self.turns},path={model}")
+        raise ValueError(f"expert must be one of net-mcts, mcts; got {self.expert!r}")
 
 
 _WORKER: dict[str, Any] = {"models": {}, "settings": SearchSettings(), "folder": None}
@@ -108,8 +121,7 @@ def _seat_agent(task: GameTask, seat: int, st: SearchSettings) -> Agent:
     role = task.roles[seat]
     models: dict[str, Path] = _WORKER["models"]
     if role == "current":
-        spec = (f"net-mcts:iters={st.search_iters},c_puct={st.c_puct},rollout={st.rollout},turns={st.turns},"
-                f"path={models['current']}")
+        spec = st.expert_spec(models["current"])
     elif role == "heuristic":
         spec = "heuristic"
     elif role.startswith("past:") and role[5:] in models:
