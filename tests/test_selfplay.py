@@ -16,6 +16,7 @@ from df_env import engine
 from df_env.backends import LocalBackend
 from df_env.bench import derive_seed, play_game
 from df_env.cli import main
+from df_env.engine.observation.encode import observe
 from df_env.progress import progress
 from df_env.train.errors import ConfigError
 from df_env.train.numpy_net import default_model_path, load_net
@@ -71,6 +72,7 @@ def _same_records(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> None:
     ({"expert": "alphazero"}, "expert must be one of net-mcts, mcts; got 'alphazero'"),
     ({"expert": 1}, "expert must be a string"),
     ({"train_steps": -1}, "train_steps must be >= 0"),
+    ({"net_moves": 1.5}, "net_moves must be a probability in [0, 1], got 1.5"),
 ])
 def test_bad_exit_config_is_a_clear_error(overrides: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message.replace("[", r"\[").replace("]", r"\]")):
@@ -186,7 +188,7 @@ def test_mcts_expert_records_the_visits_of_mcts() -> None:
 
 
 def test_train_steps_passes() -> None:
-    """``train_steps`` > 0: that many minibatches from successive shuffled passes; 0: ``epochs`` passes."""
+    """``epochs`` shuffled passes; ``train_steps`` > 0 caps the minibatches (the pass where they end is cut)."""
     from df_env.train.exit.learner import _passes
 
     full = _passes(np.random.default_rng(0), 100, 64, 2, 0)
@@ -195,6 +197,32 @@ def test_train_steps_passes() -> None:
     cut = _passes(np.random.default_rng(0), 100, 64, 2, 3)  # 2 minibatches a pass: 64 + 36, then 64
     assert [len(o) for o in cut] == [100, 64]
     assert len(set(cut[1].tolist())) == 64
+    assert [len(o) for o in _passes(np.random.default_rng(0), 100, 64, 2, 9)] == [100, 100]  # under the cap
+    same = _passes(np.random.default_rng(0), 100, 64, 2, 9)
+    assert all(np.array_equal(a, b) for a, b in zip(full, same, strict=True))  # as without a cap
+
+
+def test_net_moves_play_the_networks_policy() -> None:
+    """``net_moves=1`` (no sampled openings): the network plays every move, the expert only labels; the recorded
+    states are those of a game of the ``net`` agent, and the labels are mcts visit distributions."""
+    st = SearchSettings(search_iters=8, temp_moves=0, max_turns=3, expert="mcts", net_moves=1.0)
+    task = GameTask(1, 0, derive_seed(4, 1, 0), ("current",))
+    [rec] = generate(LocalBackend(1), [task], _models(1), st)
+    s = engine.new_game(engine.GameConfig(num_players=1), task.seed)
+    net = make_agent("net")
+    net.reset(np.random.default_rng(0), 0)
+    seen = []
+    while not s["over"] and s["turn"] <= 3:
+        mask = engine.legal_mask(s)
+        o = observe(s, 0)
+        if mask.sum() > 1:
+            seen.append(o)
+        engine.apply_action(s, int(net.act(o, mask, None)))
+    np.testing.assert_array_equal(rec["obs"], np.asarray(seen, dtype=np.float32))
+    np.testing.assert_allclose(rec["pi"].sum(1), 1.0, rtol=1e-6)
+    plain = generate(LocalBackend(1), [task], _models(1), SearchSettings(search_iters=8, temp_moves=0, max_turns=3,
+                                                                        expert="mcts"))[0]
+    assert not np.array_equal(plain["obs"], rec["obs"]) or not np.array_equal(plain["pi"], rec["pi"])
 
 
 # ---------------------------------------------------------------------------------------------- the run

@@ -9,12 +9,15 @@ Keys (every preset has every key; ``docs/training.md``, "Expert iteration"):
   ``"mcts"``, the heuristic-guided search, a fixed expert to distil), ``search_iters`` (iterations per decision),
   ``c_puct`` (net-mcts only), ``rollout``, ``turns`` (the search's options),
   ``temp_moves`` (a seat's first N searched decisions sample the visit counts ``n^(1/temperature)``; then the most
-  visited action), ``temperature``, ``max_turns`` (0: 100 x players);
+  visited action), ``temperature``, ``net_moves`` (the probability that a later searched decision plays the
+  current model's policy instead of the most visited action, DAgger-style: the expert labels the states the
+  network reaches), ``max_turns`` (0: 100 x players);
 * league (2-3 players): ``league`` weights of what sits in the seats other than the learner's: ``current`` (the
   current model's search, it records data too), ``past`` (a past checkpoint's policy, ``net:path=iter_K.npz``),
   ``heuristic``;
 * learner: ``learning_rate``, ``weight_decay``, ``batch_size``, ``epochs`` (passes over the replay window per
-  iteration), ``train_steps`` (instead, when > 0: that many minibatches per iteration, drawn from the window),
+  iteration), ``train_steps`` (when > 0: at most that many minibatches per iteration, so that a growing window
+  costs no more),
   ``replay`` (iterations of data kept; a value above ``iterations`` keeps everything), ``value_coef``; ``dims``
   (from scratch only);
 * evaluation: ``eval_every`` iterations, ``eval_games`` on ``eval_seed``, ``eval_opponents`` (multiplayer);
@@ -34,7 +37,7 @@ __all__ = ["EXIT_BASE", "EXIT_PRESETS", "check_exit_config", "make_exit_config"]
 EXIT_BASE: dict[str, Any] = {
     "num_players": 1, "start": "shipped", "dims": {},
     "iterations": 1000, "minutes": 60.0, "games": 24, "expert": "net-mcts", "search_iters": 64, "c_puct": 1.0,
-    "rollout": "heuristic", "turns": 3, "temp_moves": 4, "temperature": 1.0, "max_turns": 0,
+    "rollout": "heuristic", "turns": 3, "temp_moves": 4, "temperature": 1.0, "net_moves": 0.0, "max_turns": 0,
     "league": {"current": 1.0, "past": 0.0, "heuristic": 0.0},
     "learning_rate": 1e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2, "train_steps": 0, "replay": 6,
     "value_coef": 1.0, "eval_every": 1, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
@@ -91,6 +94,8 @@ def check_exit_config(c: dict[str, Any]) -> None:
     for key in NON_NEGATIVE:
         if c[key] < 0:
             raise ConfigError(f"{key} must be >= 0, got {c[key]!r}")
+    if not 0.0 <= c["net_moves"] <= 1.0:
+        raise ConfigError(f"net_moves must be a probability in [0, 1], got {c['net_moves']!r}")
     if c["temperature"] <= 0:
         raise ConfigError(f"temperature must be > 0, got {c['temperature']!r}")
     if c["start"] not in ("shipped", "scratch") and not Path(c["start"]).is_file():

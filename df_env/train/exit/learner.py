@@ -80,9 +80,9 @@ class Learner:
 
     def fit(self, data: dict[str, np.ndarray], seed: int) -> dict[str, float]:
         """Train on ``data`` (:func:`stack_records`); shuffles by ``seed``. ``epochs`` shuffled passes over it,
-        or with ``train_steps`` > 0 that many minibatches (successive shuffled passes, cut where the steps end),
-        so that the cost of an iteration stays fixed while a large replay window grows. Mean losses of the last
-        epoch (of all the steps with ``train_steps``)."""
+        with ``train_steps`` > 0 at most that many minibatches (the last pass cut where the steps end), so that
+        the cost of an iteration stays bounded while a large replay window grows. Mean losses of the last epoch
+        (of all the steps with ``train_steps``)."""
         c = self.config
         n = len(data["z"])
         if n == 0:
@@ -110,11 +110,11 @@ class Learner:
 
 
 def _passes(rng: np.random.Generator, n: int, batch: int, epochs: int, steps: int) -> list[th.Tensor]:
-    """The sample orders of :meth:`Learner.fit`: ``epochs`` permutations of ``n``, or with ``steps`` > 0
-    permutations until ``steps`` minibatches of ``batch`` (each pass cut into whole minibatches but the last)."""
+    """The sample orders of :meth:`Learner.fit`: ``epochs`` permutations of ``n``; with ``steps`` > 0 no more than
+    ``steps`` minibatches of ``batch`` in all (the pass where they end is cut)."""
     if steps <= 0:
         return [th.as_tensor(rng.permutation(n)) for _ in range(epochs)]
-    out, left = [], steps
+    out, left = [], min(steps, epochs * -(-n // batch))
     while left > 0:
         order = rng.permutation(n)
         take = min(left, -(-n // batch))
