@@ -72,6 +72,7 @@ def _same_records(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> None:
     ({"expert": "alphazero"}, "expert must be one of net-mcts, mcts; got 'alphazero'"),
     ({"expert": 1}, "expert must be a string"),
     ({"train_steps": -1}, "train_steps must be >= 0"),
+    ({"target_temp": -0.5}, "target_temp must be >= 0"),
     ({"net_moves": 1.5}, "net_moves must be a probability in [0, 1], got 1.5"),
 ])
 def test_bad_exit_config_is_a_clear_error(overrides: dict[str, Any], message: str) -> None:
@@ -200,6 +201,17 @@ def test_train_steps_passes() -> None:
     assert [len(o) for o in _passes(np.random.default_rng(0), 100, 64, 2, 9)] == [100, 100]  # under the cap
     same = _passes(np.random.default_rng(0), 100, 64, 2, 9)
     assert all(np.array_equal(a, b) for a, b in zip(full, same, strict=True))  # as without a cap
+
+
+def test_sharpened_policy_targets() -> None:
+    """``target_temp``: 1 keeps the visit distribution, 0.5 squares it, 0 puts it all on the most visited."""
+    from df_env.train.exit.learner import sharpen
+
+    rec = {"obs": np.zeros((2, 3), np.float32), "mask": np.ones((2, 4), bool), "player": np.array([0, 0]),
+           "pi": np.array([[0.5, 0.25, 0.25, 0.0], [0.4, 0.4, 0.2, 0.0]], np.float32), "outcome": np.array([1.0])}
+    np.testing.assert_array_equal(stack_records([rec])["pi"], rec["pi"])
+    np.testing.assert_allclose(stack_records([rec], 0.5)["pi"][0], [4 / 6, 1 / 6, 1 / 6, 0.0], rtol=1e-6)
+    np.testing.assert_allclose(sharpen(rec["pi"], 0.0), [[1, 0, 0, 0], [0.5, 0.5, 0, 0]])
 
 
 def test_net_moves_play_the_networks_policy() -> None:

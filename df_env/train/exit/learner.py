@@ -49,15 +49,28 @@ def save_model(net: EntityNet, path: str | Path, made_by: dict[str, Any]) -> Pat
                     value_target=VALUE_TARGET)
 
 
-def stack_records(records: Sequence[dict[str, Any]]) -> dict[str, np.ndarray]:
-    """Training arrays from game records: obs, mask, pi and the value target ``z`` of the acting player."""
+def stack_records(records: Sequence[dict[str, Any]], target_temp: float = 1.0) -> dict[str, np.ndarray]:
+    """Training arrays from game records: obs, mask, pi and the value target ``z`` of the acting player. With
+    ``target_temp`` != 1 the policy target is the visit distribution sharpened (:func:`sharpen`)."""
     recs = [r for r in records if len(r["player"])]
     if not recs:
         return {"obs": np.zeros((0, 0), np.float32), "mask": np.zeros((0, 0), bool),
                 "pi": np.zeros((0, 0), np.float32), "z": np.zeros(0, np.float32)}
+    pi = np.concatenate([r["pi"] for r in recs])
     return {"obs": np.concatenate([r["obs"] for r in recs]), "mask": np.concatenate([r["mask"] for r in recs]),
-            "pi": np.concatenate([r["pi"] for r in recs]),
+            "pi": pi if target_temp == 1.0 else sharpen(pi, target_temp),
             "z": np.concatenate([r["outcome"][r["player"]] for r in recs]).astype(np.float32)}
+
+
+def sharpen(pi: np.ndarray, temp: float) -> np.ndarray:
+    """Rows of visit distributions raised to ``1/temp`` and renormalized; ``temp`` 0: the most visited actions
+    (ties share)."""
+    if temp <= 0:
+        top = pi >= pi.max(axis=1, keepdims=True)
+        out = top.astype(np.float64)
+    else:
+        out = np.power(pi.astype(np.float64), 1.0 / temp)
+    return (out / out.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
 def losses(net: EntityNet, obs: th.Tensor, mask: th.Tensor, pi: th.Tensor,

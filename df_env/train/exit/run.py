@@ -130,7 +130,7 @@ class ExitRun:
         self.window = (self.window + [records])[-int(c["replay"]):]
         from .learner import stack_records
 
-        data = stack_records([r for recs in self.window for r in recs])
+        data = stack_records([r for recs in self.window for r in recs], float(c["target_temp"]))
         t = time.perf_counter()
         fit = self.learner.fit(data, derive_seed(c["seed"], k, 2))
         train_s = time.perf_counter() - t
