@@ -73,6 +73,7 @@ def _same_records(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> None:
     ({"expert": 1}, "expert must be a string"),
     ({"train_steps": -1}, "train_steps must be >= 0"),
     ({"target_temp": -0.5}, "target_temp must be >= 0"),
+    ({"policy_coef": -1}, "policy_coef must be >= 0"),
     ({"net_moves": 1.5}, "net_moves must be a probability in [0, 1], got 1.5"),
 ])
 def test_bad_exit_config_is_a_clear_error(overrides: dict[str, Any], message: str) -> None:
@@ -201,6 +202,27 @@ def test_train_steps_passes() -> None:
     assert [len(o) for o in _passes(np.random.default_rng(0), 100, 64, 2, 9)] == [100, 100]  # under the cap
     same = _passes(np.random.default_rng(0), 100, 64, 2, 9)
     assert all(np.array_equal(a, b) for a, b in zip(full, same, strict=True))  # as without a cap
+
+
+def test_policy_coef_zero_trains_the_value_only() -> None:
+    """``policy_coef=0``: the action heads (policy only) keep their weights, the value output moves."""
+    from df_env.train.exit.learner import Learner
+
+    torch.set_num_threads(1)
+    net = net_from_file(default_model_path(1))
+    before = {k: v.clone() for k, v in net.state_dict().items()}
+    rng = np.random.default_rng(0)
+    n, size = 64, load_net(default_model_path(1)).obs_size
+    mask = rng.random((n, 200)) < 0.1
+    mask[:, 0] = True
+    data = {"obs": (rng.random((n, size)) < 0.1).astype(np.float32), "mask": mask,
+            "pi": (np.eye(200, dtype=np.float32)[np.zeros(n, int)]), "z": np.ones(n, np.float32)}
+    config = make_exit_config("solo", {"policy_coef": 0.0, "batch_size": 32, "weight_decay": 0.1})
+    Learner(net, config).fit(data, 0)
+    after = net.state_dict()
+    heads = [k for k in after if k.startswith(("head_", "context_out", "unseen"))]
+    assert heads and all(torch.equal(before[k], after[k]) for k in heads)
+    assert not torch.equal(before["value.weight"], after["value.weight"])
 
 
 def test_sharpened_policy_targets() -> None:

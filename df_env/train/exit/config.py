@@ -19,7 +19,8 @@ Keys (every preset has every key; ``docs/training.md``, "Expert iteration"):
   searched, 0 the most visited action), ``learning_rate``, ``weight_decay``, ``batch_size``, ``epochs`` (passes
   over the replay window per iteration), ``train_steps`` (when > 0: at most that many minibatches per iteration,
   so that a growing window costs no more), ``replay`` (iterations of data kept; a value above ``iterations`` keeps
-  everything), ``value_coef``; ``dims`` (from scratch only);
+  everything), ``policy_coef`` and ``value_coef`` (the weights of the two losses; ``policy_coef=0`` trains the
+  value head and the trunk only); ``dims`` (from scratch only);
 * evaluation: ``eval_every`` iterations, ``eval_games`` on ``eval_seed``, ``eval_opponents`` (multiplayer);
 * ``threads`` torch threads, ``seed``; ``backend`` (``local`` / ``ray``), ``jobs``, ``address`` (Ray).
 """
@@ -40,7 +41,7 @@ EXIT_BASE: dict[str, Any] = {
     "rollout": "heuristic", "turns": 3, "temp_moves": 4, "temperature": 1.0, "net_moves": 0.0, "max_turns": 0,
     "league": {"current": 1.0, "past": 0.0, "heuristic": 0.0},
     "target_temp": 1.0, "learning_rate": 1e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2,
-    "train_steps": 0, "replay": 6, "value_coef": 1.0,
+    "train_steps": 0, "replay": 6, "policy_coef": 1.0, "value_coef": 1.0,
     "eval_every": 1, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
     "threads": 1, "seed": 0, "backend": "local", "jobs": 1, "address": "",
 }
@@ -55,7 +56,7 @@ EXIT_PRESETS: dict[str, dict[str, Any]] = {
 ALLOWED = {"expert": ("net-mcts", "mcts"), "rollout": ("heuristic", "random"), "backend": ("local", "ray")}
 POSITIVE = ("iterations", "games", "search_iters", "batch_size", "epochs", "replay", "eval_games", "jobs")
 NON_NEGATIVE = ("minutes", "target_temp", "c_puct", "turns", "temp_moves", "max_turns", "learning_rate", "weight_decay",
-                "train_steps", "value_coef", "eval_every", "eval_seed", "threads", "seed")
+                "train_steps", "policy_coef", "value_coef", "eval_every", "eval_seed", "threads", "seed")
 
 
 def _file_preset(given: dict[str, Any]) -> str:

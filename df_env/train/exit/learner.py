@@ -1,6 +1,6 @@
 """The learner of expert iteration: the entity network (torch, :class:`df_env.train.torch_net.EntityNet`)
-trained on self-play records, policy cross-entropy to the root visit distribution (over the legal actions) plus
-``value_coef`` x the value's squared error to the game's outcome for the acting player.
+trained on self-play records, ``policy_coef`` x the policy cross-entropy to the root visit distribution (over the
+legal actions) plus ``value_coef`` x the value's squared error to the game's outcome for the acting player.
 
 The model files it writes carry ``"value_target": "outcome"`` in their ``__meta__``: the linear value output
 estimates the value ``agents/mcts.py`` backs up for the acting player (1 win, 0 loss, else the progress score).
@@ -114,12 +114,20 @@ class Learner:
                 idx = order[start:start + batch]
                 lp, lv = losses(self.net, obs[idx], mask[idx], pi[idx], z[idx])
                 self.opt.zero_grad()
-                (lp + float(c["value_coef"]) * lv).backward()
+                _total(lp, lv, float(c.get("policy_coef", 1.0)), float(c["value_coef"])).backward()
                 self.opt.step()
                 sums += np.array([lp.item(), lv.item()]) * len(idx)
                 seen += len(idx)
         self.net.eval()
         return {"policy_loss": float(sums[0] / seen), "value_loss": float(sums[1] / seen), "samples": n}
+
+
+def _total(lp: th.Tensor, lv: th.Tensor, policy_coef: float, value_coef: float) -> th.Tensor:
+    """The loss to minimize. ``policy_coef=0`` leaves the policy loss out of the graph: the action heads get no
+    gradient, so Adam (and its weight decay) does not move them at all."""
+    if policy_coef == 0:
+        return value_coef * lv
+    return (lp if policy_coef == 1 else policy_coef * lp) + value_coef * lv
 
 
 def _passes(rng: np.random.Generator, n: int, batch: int, epochs: int, steps: int) -> list[th.Tensor]:
