@@ -16,6 +16,7 @@ from df_env import engine
 from df_env.backends import LocalBackend
 from df_env.bench import derive_seed, play_game
 from df_env.cli import main
+from df_env.engine.observation.encode import observe
 from df_env.progress import progress
 from df_env.train.errors import ConfigError
 from df_env.train.numpy_net import default_model_path, load_net
@@ -68,6 +69,12 @@ def _same_records(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> None:
     ({"league": {"current": 1, "friends": 1}}, "league: unknown entries ['friends']"),
     ({"league": {"current": -1}}, "league weight 'current' must be a number >= 0"),
     ({"num_players": 4}, "num_players must be 1, 2 or 3"),
+    ({"expert": "alphazero"}, "expert must be one of net-mcts, mcts; got 'alphazero'"),
+    ({"expert": 1}, "expert must be a string"),
+    ({"train_steps": -1}, "train_steps must be >= 0"),
+    ({"target_temp": -0.5}, "target_temp must be >= 0"),
+    ({"policy_coef": -1}, "policy_coef must be >= 0"),
+    ({"net_moves": 1.5}, "net_moves must be a probability in [0, 1], got 1.5"),
 ])
 def test_bad_exit_config_is_a_clear_error(overrides: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message.replace("[", r"\[").replace("]", r"\]")):
@@ -156,6 +163,102 @@ def test_selfplay_data_is_deterministic_and_seeded() -> None:
     assert not np.array_equal(a[0]["obs"], other[0]["obs"])
 
 
+def test_mcts_expert_records_the_visits_of_mcts() -> None:
+    """``expert="mcts"``: a searching seat plays ``mcts:iters=search_iters,...`` and its first record's policy
+    target is the visit distribution of that search on the game's first real decision (same seat seed)."""
+    st = SearchSettings(search_iters=8, temp_moves=2, max_turns=3, expert="mcts")
+    assert st.expert_spec(Path("m.npz")) == "mcts:iters=8,rollout=heuristic,turns=3"
+    assert SETTINGS.expert_spec(Path("m.npz")).startswith("net-mcts:iters=4,c_puct=1.0,")
+    with pytest.raises(ValueError, match="expert must be one of net-mcts, mcts; got 'uct'"):
+        SearchSettings(expert="uct").expert_spec(Path("m.npz"))
+    task = GameTask(1, 0, derive_seed(3, 1, 0), ("current",))
+    [rec] = generate(LocalBackend(1), [task], _models(1), st)
+    assert len(rec["player"]) > 0
+    visits = rec["pi"] * 8  # a distribution of 8 root visits: whole numbers summing to 8
+    np.testing.assert_allclose(visits, np.round(visits), atol=1e-5)
+    np.testing.assert_allclose(visits.sum(1), 8.0, rtol=1e-6)
+    s = engine.new_game(engine.GameConfig(num_players=1), task.seed)
+    while engine.legal_mask(s).sum() == 1:
+        engine.apply_action(s, int(np.flatnonzero(engine.legal_mask(s))[0]))
+    agent = make_agent("mcts:iters=8,rollout=heuristic,turns=3")
+    agent.reset(np.random.default_rng(np.random.SeedSequence(task.seed, spawn_key=(0, 0))), 0)
+    counts = agent.search(s)  # type: ignore[attr-defined]
+    np.testing.assert_allclose(rec["pi"][0], counts / counts.sum(), rtol=1e-6)
+    net_rec = generate(LocalBackend(1), [task], _models(1), SearchSettings(search_iters=8, temp_moves=2,
+                                                                          max_turns=3))[0]
+    assert not np.array_equal(net_rec["pi"], rec["pi"])  # the default expert searches differently
+
+
+def test_train_steps_passes() -> None:
+    """``epochs`` shuffled passes; ``train_steps`` > 0 caps the minibatches (the pass where they end is cut)."""
+    from df_env.train.exit.learner import _passes
+
+    full = _passes(np.random.default_rng(0), 100, 64, 2, 0)
+    assert [len(o) for o in full] == [100, 100]
+    assert all(sorted(o.tolist()) == list(range(100)) for o in full)
+    cut = _passes(np.random.default_rng(0), 100, 64, 2, 3)  # 2 minibatches a pass: 64 + 36, then 64
+    assert [len(o) for o in cut] == [100, 64]
+    assert len(set(cut[1].tolist())) == 64
+    assert [len(o) for o in _passes(np.random.default_rng(0), 100, 64, 2, 9)] == [100, 100]  # under the cap
+    same = _passes(np.random.default_rng(0), 100, 64, 2, 9)
+    assert all(np.array_equal(a, b) for a, b in zip(full, same, strict=True))  # as without a cap
+
+
+def test_policy_coef_zero_trains_the_value_only() -> None:
+    """``policy_coef=0``: the action heads (policy only) keep their weights, the value output moves."""
+    from df_env.train.exit.learner import Learner
+
+    torch.set_num_threads(1)
+    net = net_from_file(default_model_path(1))
+    before = {k: v.clone() for k, v in net.state_dict().items()}
+    rng = np.random.default_rng(0)
+    n, size = 64, load_net(default_model_path(1)).obs_size
+    mask = rng.random((n, 200)) < 0.1
+    mask[:, 0] = True
+    data = {"obs": (rng.random((n, size)) < 0.1).astype(np.float32), "mask": mask,
+            "pi": (np.eye(200, dtype=np.float32)[np.zeros(n, int)]), "z": np.ones(n, np.float32)}
+    config = make_exit_config("solo", {"policy_coef": 0.0, "batch_size": 32, "weight_decay": 0.1})
+    Learner(net, config).fit(data, 0)
+    after = net.state_dict()
+    heads = [k for k in after if k.startswith(("head_", "context_out", "unseen"))]
+    assert heads and all(torch.equal(before[k], after[k]) for k in heads)
+    assert not torch.equal(before["value.weight"], after["value.weight"])
+
+
+def test_sharpened_policy_targets() -> None:
+    """``target_temp``: 1 keeps the visit distribution, 0.5 squares it, 0 puts it all on the most visited."""
+    from df_env.train.exit.learner import sharpen
+
+    rec = {"obs": np.zeros((2, 3), np.float32), "mask": np.ones((2, 4), bool), "player": np.array([0, 0]),
+           "pi": np.array([[0.5, 0.25, 0.25, 0.0], [0.4, 0.4, 0.2, 0.0]], np.float32), "outcome": np.array([1.0])}
+    np.testing.assert_array_equal(stack_records([rec])["pi"], rec["pi"])
+    np.testing.assert_allclose(stack_records([rec], 0.5)["pi"][0], [4 / 6, 1 / 6, 1 / 6, 0.0], rtol=1e-6)
+    np.testing.assert_allclose(sharpen(rec["pi"], 0.0), [[1, 0, 0, 0], [0.5, 0.5, 0, 0]])
+
+
+def test_net_moves_play_the_networks_policy() -> None:
+    """``net_moves=1`` (no sampled openings): the network plays every move, the expert only labels; the recorded
+    states are those of a game of the ``net`` agent, and the labels are mcts visit distributions."""
+    st = SearchSettings(search_iters=8, temp_moves=0, max_turns=3, expert="mcts", net_moves=1.0)
+    task = GameTask(1, 0, derive_seed(4, 1, 0), ("current",))
+    [rec] = generate(LocalBackend(1), [task], _models(1), st)
+    s = engine.new_game(engine.GameConfig(num_players=1), task.seed)
+    net = make_agent("net")
+    net.reset(np.random.default_rng(0), 0)
+    seen = []
+    while not s["over"] and s["turn"] <= 3:
+        mask = engine.legal_mask(s)
+        o = observe(s, 0)
+        if mask.sum() > 1:
+            seen.append(o)
+        engine.apply_action(s, int(net.act(o, mask, None)))
+    np.testing.assert_array_equal(rec["obs"], np.asarray(seen, dtype=np.float32))
+    np.testing.assert_allclose(rec["pi"].sum(1), 1.0, rtol=1e-6)
+    plain = generate(LocalBackend(1), [task], _models(1), SearchSettings(search_iters=8, temp_moves=0, max_turns=3,
+                                                                        expert="mcts"))[0]
+    assert not np.array_equal(plain["obs"], rec["obs"]) or not np.array_equal(plain["pi"], rec["pi"])
+
+
 # ---------------------------------------------------------------------------------------------- the run
 def _weights(path: Path) -> dict[str, np.ndarray]:
     return dict(load_net(path).w)
@@ -187,6 +290,28 @@ def test_exit_run_is_deterministic_and_writes_models(tmp_path: Path) -> None:
     assert (tmp_path / "a" / "progress.csv").read_text().count("\n") == 2
     assert (tmp_path / "a" / "curve.png").stat().st_size > 0
     assert json.loads((tmp_path / "a" / "config.json").read_text())["games"] == 2
+
+
+def test_exit_run_distilling_mcts_is_deterministic(tmp_path: Path) -> None:
+    """``expert=mcts`` with a window keeping everything and a fixed number of learner steps: the same seed gives
+    the same weights; the model files carry the value target (so net-mcts uses value leaves with them)."""
+    torch.set_num_threads(1)
+    config = make_exit_config("solo", {**TINY, "games": 1, "iterations": 2, "expert": "mcts", "search_iters": 8,
+                                       "replay": 1000, "train_steps": 2, "eval_every": 2})
+    train_exit(config, tmp_path / "a", show_progress=False)
+    train_exit(config, tmp_path / "b", show_progress=False)
+    wa, wb = _weights(tmp_path / "a" / "iter_2.npz"), _weights(tmp_path / "b" / "iter_2.npz")
+    assert all(np.array_equal(wa[k], wb[k]) for k in wa)
+    rows = (tmp_path / "a" / "progress.csv").read_text().splitlines()[1:]
+    head = (tmp_path / "a" / "progress.csv").read_text().splitlines()[0].split(",")
+    window = [int(r.split(",")[head.index("window_samples")]) for r in rows]
+    decisions = [int(r.split(",")[head.index("decisions")]) for r in rows]
+    assert window == [decisions[0], decisions[0] + decisions[1]]  # the window keeps every iteration
+    net = load_net(tmp_path / "a" / "best.npz")
+    assert net.meta["value_target"] == "outcome" and net.meta["made_by"]["config"]["expert"] == "mcts"
+    from agents.net_mcts import LEAF_VALUE
+
+    assert make_agent(f"net-mcts:iters=4,path={tmp_path / 'a' / 'best.npz'}").leaf == LEAF_VALUE  # type: ignore[attr-defined]
 
 
 def test_exit_from_scratch_2p_league_with_past_checkpoints(tmp_path: Path) -> None:

@@ -28,7 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "Wilson intervals, CSV logs, checkpoints, a learning curve. See "
                                    "docs/training.md.")
     p.add_argument("--algo", choices=("ppo", "exit"), default="ppo",
-                   help="ppo (MaskablePPO, default) or exit (expert iteration: self-play with net-mcts)")
+                   help="ppo (MaskablePPO, default) or exit (expert iteration: self-play with net-mcts, or "
+                        "distilling mcts with --set expert=mcts)")
     p.add_argument("--preset", default="solo", help="solo, 2p, 3p, or a JSON file of config keys (default solo)")
     p.add_argument("--net", choices=("entity", "mlp"), help="the network (default entity)")
     p.add_argument("--timesteps", type=int, help="env steps (default 5,000,000; --minutes usually ends first)")

@@ -5,14 +5,22 @@ Keys (every preset has every key; ``docs/training.md``, "Expert iteration"):
 * ``num_players`` 1-3; ``start``: ``"shipped"`` (``df_env/models/net_{n}p.npz``), ``"scratch"`` (a fresh entity
   network of ``dims``) or the path of a model file (``.npz``);
 * self-play: ``iterations`` (at most), ``minutes`` (wall-clock budget, 0 = none), ``games`` per iteration,
-  ``search_iters`` (net-mcts iterations per decision), ``c_puct``, ``rollout``, ``turns`` (net-mcts options),
+  ``expert`` (the search the current model's seats play: ``"net-mcts"``, guided by the current model, or
+  ``"mcts"``, the heuristic-guided search, a fixed expert to distil), ``search_iters`` (iterations per decision),
+  ``c_puct`` (net-mcts only), ``rollout``, ``turns`` (the search's options),
   ``temp_moves`` (a seat's first N searched decisions sample the visit counts ``n^(1/temperature)``; then the most
-  visited action), ``temperature``, ``max_turns`` (0: 100 x players);
+  visited action), ``temperature``, ``net_moves`` (the probability that a later searched decision plays the
+  current model's policy instead of the most visited action, DAgger-style: the expert labels the states the
+  network reaches), ``max_turns`` (0: 100 x players);
 * league (2-3 players): ``league`` weights of what sits in the seats other than the learner's: ``current`` (the
   current model's search, it records data too), ``past`` (a past checkpoint's policy, ``net:path=iter_K.npz``),
   ``heuristic``;
-* learner: ``learning_rate``, ``weight_decay``, ``batch_size``, ``epochs`` (passes over the replay window per
-  iteration), ``replay`` (iterations of data kept), ``value_coef``; ``dims`` (from scratch only);
+* learner: ``target_temp`` (the policy target: the visit distribution raised to ``1/target_temp``; 1 as
+  searched, 0 the most visited action), ``learning_rate``, ``weight_decay``, ``batch_size``, ``epochs`` (passes
+  over the replay window per iteration), ``train_steps`` (when > 0: at most that many minibatches per iteration,
+  so that a growing window costs no more), ``replay`` (iterations of data kept; a value above ``iterations`` keeps
+  everything), ``policy_coef`` and ``value_coef`` (the weights of the two losses; ``policy_coef=0`` trains the
+  value head and the trunk only); ``dims`` (from scratch only);
 * evaluation: ``eval_every`` iterations, ``eval_games`` on ``eval_seed``, ``eval_opponents`` (multiplayer);
 * ``threads`` torch threads, ``seed``; ``backend`` (``local`` / ``ray``), ``jobs``, ``address`` (Ray).
 """
@@ -29,10 +37,11 @@ __all__ = ["EXIT_BASE", "EXIT_PRESETS", "check_exit_config", "make_exit_config"]
 
 EXIT_BASE: dict[str, Any] = {
     "num_players": 1, "start": "shipped", "dims": {},
-    "iterations": 1000, "minutes": 60.0, "games": 24, "search_iters": 64, "c_puct": 1.0, "rollout": "heuristic",
-    "turns": 3, "temp_moves": 4, "temperature": 1.0, "max_turns": 0,
+    "iterations": 1000, "minutes": 60.0, "games": 24, "expert": "net-mcts", "search_iters": 64, "c_puct": 1.0,
+    "rollout": "heuristic", "turns": 3, "temp_moves": 4, "temperature": 1.0, "net_moves": 0.0, "max_turns": 0,
     "league": {"current": 1.0, "past": 0.0, "heuristic": 0.0},
-    "learning_rate": 1e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2, "replay": 6, "value_coef": 1.0,
+    "target_temp": 1.0, "learning_rate": 1e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2,
+    "train_steps": 0, "replay": 6, "policy_coef": 1.0, "value_coef": 1.0,
     "eval_every": 1, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
     "threads": 1, "seed": 0, "backend": "local", "jobs": 1, "address": "",
 }
@@ -44,10 +53,10 @@ EXIT_PRESETS: dict[str, dict[str, Any]] = {
     "3p": {**EXIT_BASE, "num_players": 3, "league": dict(_LEAGUE), "eval_opponents": ["random", "heuristic"],
            "eval_games": 198},
 }
-ALLOWED = {"rollout": ("heuristic", "random"), "backend": ("local", "ray")}
+ALLOWED = {"expert": ("net-mcts", "mcts"), "rollout": ("heuristic", "random"), "backend": ("local", "ray")}
 POSITIVE = ("iterations", "games", "search_iters", "batch_size", "epochs", "replay", "eval_games", "jobs")
-NON_NEGATIVE = ("minutes", "c_puct", "turns", "temp_moves", "max_turns", "learning_rate", "weight_decay",
-                "value_coef", "eval_every", "eval_seed", "threads", "seed")
+NON_NEGATIVE = ("minutes", "target_temp", "c_puct", "turns", "temp_moves", "max_turns", "learning_rate", "weight_decay",
+                "train_steps", "policy_coef", "value_coef", "eval_every", "eval_seed", "threads", "seed")
 
 
 def _file_preset(given: dict[str, Any]) -> str:
@@ -87,6 +96,8 @@ def check_exit_config(c: dict[str, Any]) -> None:
     for key in NON_NEGATIVE:
         if c[key] < 0:
             raise ConfigError(f"{key} must be >= 0, got {c[key]!r}")
+    if not 0.0 <= c["net_moves"] <= 1.0:
+        raise ConfigError(f"net_moves must be a probability in [0, 1], got {c['net_moves']!r}")
     if c["temperature"] <= 0:
         raise ConfigError(f"temperature must be > 0, got {c['temperature']!r}")
     if c["start"] not in ("shipped", "scratch") and not Path(c["start"]).is_file():

@@ -1,6 +1,6 @@
 """The learner of expert iteration: the entity network (torch, :class:`df_env.train.torch_net.EntityNet`)
-trained on self-play records, policy cross-entropy to the root visit distribution (over the legal actions) plus
-``value_coef`` x the value's squared error to the game's outcome for the acting player.
+trained on self-play records, ``policy_coef`` x the policy cross-entropy to the root visit distribution (over the
+legal actions) plus ``value_coef`` x the value's squared error to the game's outcome for the acting player.
 
 The model files it writes carry ``"value_target": "outcome"`` in their ``__meta__``: the linear value output
 estimates the value ``agents/mcts.py`` backs up for the acting player (1 win, 0 loss, else the progress score).
@@ -49,15 +49,28 @@ def save_model(net: EntityNet, path: str | Path, made_by: dict[str, Any]) -> Pat
                     value_target=VALUE_TARGET)
 
 
-def stack_records(records: Sequence[dict[str, Any]]) -> dict[str, np.ndarray]:
-    """Training arrays from game records: obs, mask, pi and the value target ``z`` of the acting player."""
+def stack_records(records: Sequence[dict[str, Any]], target_temp: float = 1.0) -> dict[str, np.ndarray]:
+    """Training arrays from game records: obs, mask, pi and the value target ``z`` of the acting player. With
+    ``target_temp`` != 1 the policy target is the visit distribution sharpened (:func:`sharpen`)."""
     recs = [r for r in records if len(r["player"])]
     if not recs:
         return {"obs": np.zeros((0, 0), np.float32), "mask": np.zeros((0, 0), bool),
                 "pi": np.zeros((0, 0), np.float32), "z": np.zeros(0, np.float32)}
+    pi = np.concatenate([r["pi"] for r in recs])
     return {"obs": np.concatenate([r["obs"] for r in recs]), "mask": np.concatenate([r["mask"] for r in recs]),
-            "pi": np.concatenate([r["pi"] for r in recs]),
+            "pi": pi if target_temp == 1.0 else sharpen(pi, target_temp),
             "z": np.concatenate([r["outcome"][r["player"]] for r in recs]).astype(np.float32)}
+
+
+def sharpen(pi: np.ndarray, temp: float) -> np.ndarray:
+    """Rows of visit distributions raised to ``1/temp`` and renormalized; ``temp`` 0: the most visited actions
+    (ties share)."""
+    if temp <= 0:
+        top = pi >= pi.max(axis=1, keepdims=True)
+        out = top.astype(np.float64)
+    else:
+        out = np.power(pi.astype(np.float64), 1.0 / temp)
+    return (out / out.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
 def losses(net: EntityNet, obs: th.Tensor, mask: th.Tensor, pi: th.Tensor,
@@ -79,7 +92,10 @@ class Learner:
                                  weight_decay=float(config["weight_decay"]))
 
     def fit(self, data: dict[str, np.ndarray], seed: int) -> dict[str, float]:
-        """Train on ``data`` (:func:`stack_records`); shuffles by ``seed``. Mean losses of the last epoch."""
+        """Train on ``data`` (:func:`stack_records`); shuffles by ``seed``. ``epochs`` shuffled passes over it,
+        with ``train_steps`` > 0 at most that many minibatches (the last pass cut where the steps end), so that
+        the cost of an iteration stays bounded while a large replay window grows. Mean losses of the last epoch
+        (of all the steps with ``train_steps``)."""
         c = self.config
         n = len(data["z"])
         if n == 0:
@@ -87,17 +103,42 @@ class Learner:
         rng = np.random.default_rng(seed)
         obs, mask = th.as_tensor(data["obs"]), th.as_tensor(data["mask"])
         pi, z = th.as_tensor(data["pi"]), th.as_tensor(data["z"])
+        batch, steps = int(c["batch_size"]), int(c.get("train_steps", 0))
         self.net.train()
         sums = np.zeros(2)
-        for _ in range(int(c["epochs"])):
-            sums[:] = 0.0
-            order = th.as_tensor(rng.permutation(n))
-            for start in range(0, n, int(c["batch_size"])):
-                idx = order[start:start + int(c["batch_size"])]
+        seen = 0
+        for order in _passes(rng, n, batch, int(c["epochs"]), steps):
+            if steps <= 0:
+                sums[:], seen = 0.0, 0
+            for start in range(0, len(order), batch):
+                idx = order[start:start + batch]
                 lp, lv = losses(self.net, obs[idx], mask[idx], pi[idx], z[idx])
                 self.opt.zero_grad()
-                (lp + float(c["value_coef"]) * lv).backward()
+                _total(lp, lv, float(c.get("policy_coef", 1.0)), float(c["value_coef"])).backward()
                 self.opt.step()
                 sums += np.array([lp.item(), lv.item()]) * len(idx)
+                seen += len(idx)
         self.net.eval()
-        return {"policy_loss": float(sums[0] / n), "value_loss": float(sums[1] / n), "samples": n}
+        return {"policy_loss": float(sums[0] / seen), "value_loss": float(sums[1] / seen), "samples": n}
+
+
+def _total(lp: th.Tensor, lv: th.Tensor, policy_coef: float, value_coef: float) -> th.Tensor:
+    """The loss to minimize. ``policy_coef=0`` leaves the policy loss out of the graph: the action heads get no
+    gradient, so Adam (and its weight decay) does not move them at all."""
+    if policy_coef == 0:
+        return value_coef * lv
+    return (lp if policy_coef == 1 else policy_coef * lp) + value_coef * lv
+
+
+def _passes(rng: np.random.Generator, n: int, batch: int, epochs: int, steps: int) -> list[th.Tensor]:
+    """The sample orders of :meth:`Learner.fit`: ``epochs`` permutations of ``n``; with ``steps`` > 0 no more than
+    ``steps`` minibatches of ``batch`` in all (the pass where they end is cut)."""
+    if steps <= 0:
+        return [th.as_tensor(rng.permutation(n)) for _ in range(epochs)]
+    out, left = [], min(steps, epochs * -(-n // batch))
+    while left > 0:
+        order = rng.permutation(n)
+        take = min(left, -(-n // batch))
+        out.append(th.as_tensor(order[:take * batch]))
+        left -= take
+    return out

@@ -1,8 +1,9 @@
-"""``df-env train --algo exit``: the expert-iteration loop (self-play with net-mcts, then the learner).
+"""``df-env train --algo exit``: the expert-iteration loop (self-play with the expert search, then the learner).
 
-Iteration ``K`` (1, 2, ...): ``games`` self-play games with the model ``iter_{K-1}.npz`` (:mod:`.selfplay`;
-game ``g`` is dealt with the engine seed ``derive_seed(seed, K, g)``, its seats drawn from the league with
-``derive_seed(seed, K, g, 1)``) on the backend; the records of the last ``replay`` iterations train the network
+Iteration ``K`` (1, 2, ...): ``games`` self-play games of the ``expert`` search (``net-mcts`` guided by the model
+``iter_{K-1}.npz``, or the fixed ``mcts``; :mod:`.selfplay`; game ``g`` is dealt with the engine seed
+``derive_seed(seed, K, g)``, its seats drawn from the league with ``derive_seed(seed, K, g, 1)``) on the backend;
+the records of the last ``replay`` iterations (all of them when ``replay`` >= ``iterations``) train the network
 (:mod:`.learner`, shuffled with ``derive_seed(seed, K, 2)``), which is saved as ``iter_K.npz``; every
 ``eval_every`` iterations its policy (no search) plays the evaluation games and the best so far is ``best.npz``.
 
@@ -129,7 +130,7 @@ class ExitRun:
         self.window = (self.window + [records])[-int(c["replay"]):]
         from .learner import stack_records
 
-        data = stack_records([r for recs in self.window for r in recs])
+        data = stack_records([r for recs in self.window for r in recs], float(c["target_temp"]))
         t = time.perf_counter()
         fit = self.learner.fit(data, derive_seed(c["seed"], k, 2))
         train_s = time.perf_counter() - t

@@ -1,14 +1,17 @@
-"""Self-play data of expert iteration: games played by the current model's search, one backend task per game.
+"""Self-play data of expert iteration: games played by the expert search, one backend task per game.
 
 A game is a :class:`GameTask` (iteration, game index, engine seed, the role of every seat). The seats whose
-role is ``"current"`` play ``net-mcts`` with the current model (:meth:`agents.net_mcts.NetMCTSAgent.search`,
-its public method: the root's visit counts over the 200 actions) and record, at every decision with more than
+role is ``"current"`` play the expert: ``net-mcts`` with the current model (``expert="net-mcts"``,
+:meth:`agents.net_mcts.NetMCTSAgent.search`) or the heuristic-guided ``mcts`` (``expert="mcts"``, a fixed
+expert to distil into the network, :meth:`agents.mcts.MCTSAgent.search`); both public methods return the root's
+visit counts over the 200 actions. A searching seat records, at every decision with more than
 one legal action, the acting player's observation, the legal mask, the root visit distribution and the player;
 the first ``temp_moves`` searched decisions of a seat sample the visit counts (``n^(1/temperature)``), the
-later ones take the most visited action. A ``"past:NAME"`` seat plays a past checkpoint's policy
-(``net:path=...``), a ``"heuristic"`` seat the heuristic; neither records anything. At the end the game's
-outcome per player is the value ``agents/mcts.py`` backs up: 1 win, 0 loss (or a game over without winning),
-otherwise the progress score (``df_env.progress``) when the turn limit ends the game.
+later ones take the most visited action, or with probability ``net_moves`` the current model's policy's action
+(``net:path=...``; DAgger: the expert labels the states the network's own play reaches). A ``"past:NAME"``
+seat plays a past checkpoint's policy (``net:path=...``), a ``"heuristic"`` seat the heuristic; neither records
+anything. At the end the game's outcome per player is the value ``agents/mcts.py`` backs up: 1 win, 0 loss (or a
+game over without winning), otherwise the progress score (``df_env.progress``) when the turn limit ends the game.
 
 The models are shipped to the workers as bytes (the worker initializer writes them to a temporary folder of
 this :func:`generate` call, files named by their SHA-1), so a worker needs no shared file system; the folder is
@@ -65,11 +68,24 @@ class SearchSettings:
     temp_moves: int = 8
     temperature: float = 1.0
     max_turns: int = 0
+    expert: str = "net-mcts"
+    net_moves: float = 0.0
 
     @classmethod
     def from_config(cls, c: dict[str, Any]) -> SearchSettings:
         return cls(int(c["search_iters"]), float(c["c_puct"]), str(c["rollout"]), int(c["turns"]),
-                   int(c["temp_moves"]), float(c["temperature"]), int(c["max_turns"]))
+                   int(c["temp_moves"]), float(c["temperature"]), int(c["max_turns"]), str(c["expert"]),
+                   float(c["net_moves"]))
+
+    def expert_spec(self, model: Path) -> str:
+        """The agent spec of a searching seat: ``net-mcts`` guided by ``model``, or ``mcts`` (its own ``c`` and
+        ``bias``; ``c_puct`` is net-mcts's only)."""
+        if self.expert == "mcts":
+            return f"mcts:iters={self.search_iters},rollout={self.rollout},turns={self.turns}"
+        if self.expert == "net-mcts":
+            return (f"net-mcts:iters={self.search_iters},c_puct={self.c_puct},rollout={self.rollout},"
+                    f"turns={self.turns},path={model}")
+        raise ValueError(f"expert must be one of net-mcts, mcts; got {self.expert!r}")
 
 
 _WORKER: dict[str, Any] = {"models": {}, "settings": SearchSettings(), "folder": None}
@@ -108,8 +124,7 @@ def _seat_agent(task: GameTask, seat: int, st: SearchSettings) -> Agent:
     role = task.roles[seat]
     models: dict[str, Path] = _WORKER["models"]
     if role == "current":
-        spec = (f"net-mcts:iters={st.search_iters},c_puct={st.c_puct},rollout={st.rollout},turns={st.turns},"
-                f"path={models['current']}")
+        spec = st.expert_spec(models["current"])
     elif role == "heuristic":
         spec = "heuristic"
     elif role.startswith("past:") and role[5:] in models:
@@ -146,12 +161,25 @@ def _pick(counts: np.ndarray, mask: np.ndarray, sample: bool, temperature: float
     return int(np.argmax(c)), pi
 
 
+def _policy_seats(task: GameTask, st: SearchSettings) -> dict[int, Agent]:
+    """With ``net_moves`` > 0, the current model's policy (``net``) of every searching seat, seeded per seat."""
+    if st.net_moves <= 0:
+        return {}
+    out = {}
+    for p, role in enumerate(task.roles):
+        if role == "current":
+            out[p] = make_agent(f"net:path={_WORKER['models']['current']}")
+            out[p].reset(_agent_rng(task, p, 2), p)
+    return out
+
+
 def play_game(task: GameTask) -> dict[str, Any]:
     """Play one self-play game in this (initialized) worker; its records and outcome (see the module doc)."""
     st: SearchSettings = _WORKER["settings"]
     n = len(task.roles)
     s = new_game(GameConfig(num_players=n), task.seed)
     agents = [_seat_agent(task, p, st) for p in range(n)]
+    policies = _policy_seats(task, st)
     sample_rng = [_agent_rng(task, p, 1) for p in range(n)]
     searched = [0] * n
     obs, masks, pis, who = [], [], [], []
@@ -168,9 +196,12 @@ def play_game(task: GameTask) -> dict[str, Any]:
             apply_action(s, int(np.flatnonzero(mask)[0]))
             continue
         counts = agents[p].search(s)  # type: ignore[attr-defined]
-        a, pi = _pick(counts, mask, searched[p] < st.temp_moves, st.temperature, sample_rng[p])
+        sample = searched[p] < st.temp_moves
+        a, pi = _pick(counts, mask, sample, st.temperature, sample_rng[p])
         searched[p] += 1
         obs.append(observe(s, p))
+        if not sample and p in policies and sample_rng[p].random() < st.net_moves:
+            a = int(policies[p].act(obs[-1], mask, None))  # DAgger: the network's move, the expert's label
         masks.append(mask.copy())
         pis.append(pi.astype(np.float32))
         who.append(p)
