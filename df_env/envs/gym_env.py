@@ -148,13 +148,15 @@ class DeepFutureEnv(gym.Env):
         self._fit(self._template if given is None else np.asarray(given))
         if given is not None:
             load_state(self._a, given, o.num_players)
-            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
+            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, o.net, self._words, o.max_turns,
+                                                     self._obs))
             if st in (K.ST_DONE, K.ST_TRUNC):
                 raise ValueError("options['state'] is a finished game for the agent's seat (or past max_turns)")
         else:
             st = K.ST_DONE
             while st in (K.ST_DONE, K.ST_TRUNC):  # the agent may lose before his first decision: play another
-                st = K.single_reset(self._a, self._template, o.seat, o.codes, self._words, o.max_turns, self._obs)
+                st = K.single_reset(self._a, self._template, o.seat, o.codes, o.net, self._words, o.max_turns,
+                                    self._obs)
                 st = self._play_outside(st)
         self._done = False
         return as_obs(self._obs, self.layout, o.obs_mode), self._info()
@@ -170,7 +172,7 @@ class DeepFutureEnv(gym.Env):
             copy_arr(self._prev, self._a)
         progress = o.reward_code == K.REWARD_PROGRESS
         before = K.progress_before_arr(self._a, o.seat, o.reward_code) if progress else 0.0
-        st = K.single_step(self._a, a, o.seat, o.codes, self._words, o.max_turns, self._obs)
+        st = K.single_step(self._a, a, o.seat, o.codes, o.net, self._words, o.max_turns, self._obs)
         if st == K.ST_OUTSIDE:
             st = self._play_outside(st)
         terminated, truncated = st == K.ST_DONE, st == K.ST_TRUNC
@@ -189,7 +191,8 @@ class DeepFutureEnv(gym.Env):
             game = self._link.next_game()
             self._fit(game)
             load_state(self._a, game, o.num_players)
-            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
+            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, o.net, self._words, o.max_turns,
+                                                     self._obs))
             if st not in (K.ST_DONE, K.ST_TRUNC):
                 self._done = False
                 return as_obs(self._obs, self.layout, o.obs_mode), self._info()
@@ -253,5 +256,5 @@ class DeepFutureEnv(gym.Env):
             mask = self._mask.astype(bool)
             act = outside_action(policy, self._obs, mask, self.state, self.layout, o.obs_mode,
                                  f"the opponent policy of seat {p}")
-            st = K.single_step(self._a, act, o.seat, o.codes, self._words, o.max_turns, self._obs)
+            st = K.single_step(self._a, act, o.seat, o.codes, o.net, self._words, o.max_turns, self._obs)
         return st
