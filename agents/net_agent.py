@@ -98,7 +98,8 @@ class NetAgent(Agent):
             self.packed = pack(self.net)
         if self.net.num_players != n:
             raise AgentSpecError(f"net: the model {self.path or 'shipped'} is for {self.net.num_players}-player "
-                                 f"games, this game has {n} players")
+                                 f"games, this game has {n} players: give a model trained for {n} players, or no "
+                                 f"path (the shipped net_{n}p.npz)")
         return self.packed
 
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:

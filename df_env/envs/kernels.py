@@ -294,7 +294,7 @@ def vec_reset(states, template, seat, codes, net, words, max_turns, st, outside_
 
 
 # ---------------------------------------------------------------------------------------------- fused batch step
-@njit
+@njit_inline  # inlined in vec_step's loop: the arguments (the network's five arrays) are passed once per batch
 def vec_step_one(states, i, actions, seat, codes, net, words, max_turns, template, same_step, skip, st, rewards, obs,
                  masks, final_obs, has_final, reward_mode):
     """The whole batch step of game i when every other seat is compiled and the reward is a built-in one:
