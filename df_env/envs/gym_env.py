@@ -1,8 +1,9 @@
 """``DeepFuture-v0``: Deep Future as a single-agent Gymnasium environment.
 
 The agent plays one seat (``seat``, default 0); in a 2- or 3-player game the other seats are played inside the
-env by ``opponents``: ``"random"`` or ``"heuristic"`` (built-in agents played inside compiled code), any other
-agent spec of ``agents`` (``"mcts:iters=50"``, ``"ppo:path=model.zip"``: played from Python), or any callable
+env by ``opponents``: ``"random"``, ``"heuristic"`` or ``"net"`` (built-in agents played inside compiled code;
+``"net"`` plays the model shipped for the player count, ``"net:path=F.npz"`` another one), any other agent spec of
+``agents`` (``"mcts:iters=50"``, ``"ppo:path=model.zip"``: played from Python), or any callable
 ``policy(observation, action_mask) -> int`` (given that seat's observation in the env's ``obs_mode``); one spec
 for all other seats or a list with one per other seat in seat order.
 
@@ -87,8 +88,8 @@ class DeepFutureEnv(gym.Env):
         """
         Args:
             num_players: 1 (solo, default), 2 or 3.
-            opponents: an agent spec (``"random"``, ``"heuristic"``: compiled; ``"mcts:iters=50"``...), a callable
-                ``policy(observation, action_mask) -> int``, or a list with one of those per other seat.
+            opponents: an agent spec (``"random"``, ``"heuristic"``, ``"net"``: compiled; ``"mcts:iters=50"``...), a
+                callable ``policy(observation, action_mask) -> int``, or a list with one of those per other seat.
             seat: the agent's seat (0..num_players-1); the start player is drawn at random by the game (1.7).
             obs_mode: ``"flat"`` (a float32 vector) or ``"dict"`` (named sections).
             max_turns: truncation after this many player-turns (R25); None: ``100 * num_players``.

@@ -59,10 +59,8 @@ def net_action(s, net):
 
 
 @njit_inline
-def policy_action(s, r, code, net):
-    """The action of compiled policy ``code`` (RANDOM, HEURISTIC or NET) for the pending decision of ``s``."""
-    if code == NET:
-        return net_action(s, net)
+def policy_action(s, r, code):
+    """The action of compiled policy ``code`` (RANDOM or HEURISTIC) for the pending decision of ``s``."""
     return compiled_policy_action(s, r, code)
 
 
@@ -95,7 +93,10 @@ def advance(s, seat, codes, net, r, max_turns):
         code = codes[s["dplayer"]]
         if code < 0:
             return ST_OUTSIDE
-        apply(s, policy_action(s, r, code, net))
+        if code == NET:  # the network goes to no inlined function per decision: each would count its references
+            apply(s, net_action(s, net))
+        else:
+            apply(s, compiled_policy_action(s, r, code))
 
 
 @njit

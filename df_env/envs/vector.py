@@ -3,11 +3,12 @@ Stable-Baselines3 ``VecEnv``.
 
 The games live in one state array; a batch step is two compiled calls (apply the actions and play the compiled
 opponents; then autoreset and write every observation and mask into preallocated buffers). Opponents are
-``"random"`` or ``"heuristic"`` (compiled: played inside the batch step), other agent specs (``"mcts:iters=50"``)
-or Python callables ``policy(observation, action_mask) -> int`` (called once per pending decision of each game:
-much slower). Options, rewards, truncation and illegal actions are those of
-``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`); the built-in rewards (``reward_fn="win"`` or ``"progress"``)
-are computed in the compiled step, a Python ``reward_fn`` is called per game (slow).
+``"random"``, ``"heuristic"`` or ``"net"`` / ``"net:path=F.npz"`` (a trained network's policy; compiled: played
+inside the batch step), other agent specs (``"mcts:iters=50"``) or Python callables
+``policy(observation, action_mask) -> int`` (called once per pending decision of each game: much slower).
+Options, rewards, truncation and illegal actions are those of ``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`);
+the built-in rewards (``reward_fn="win"`` or ``"progress"``) are computed in the compiled step, a Python
+``reward_fn`` is called per game (slow).
 
 =====================  ===============================================================================
 Observations           ``(num_envs, D)`` float32 (``obs_mode="flat"``) or a dict of ``(num_envs, ...)`` sections.
