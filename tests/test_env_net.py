@@ -26,9 +26,9 @@ def python_net():
     return lambda obs, mask: agent.act(obs, mask)
 
 
-def vector_run(num_players: int, opponents, steps: int, seed: int) -> list[tuple[np.ndarray, ...]]:
+def vector_run(num_players: int, opponents, steps: int, seed: int, threads: int = 1) -> list[tuple[np.ndarray, ...]]:
     """Observations, masks, rewards and ends of ``steps`` batch steps with random legal actions for seat 0."""
-    envs = DeepFutureVectorEnv(num_envs=3, num_players=num_players, opponents=opponents, threads=1)
+    envs = DeepFutureVectorEnv(num_envs=3, num_players=num_players, opponents=opponents, threads=threads)
     obs, info = envs.reset(seed=seed)
     rng = np.random.default_rng(seed)
     out = [(obs, info["action_mask"])]
@@ -65,6 +65,7 @@ def test_vector_env_net_opponent_makes_the_moves_of_the_python_net_agent() -> No
     compiled = vector_run(2, "net", steps=40, seed=5)
     assert sum(int(step[3].sum()) for step in compiled[1:]) >= 1  # games ended and were reset on the way
     assert same(compiled, vector_run(2, python_net(), steps=40, seed=5))
+    assert same(compiled, vector_run(2, "net", steps=40, seed=5, threads=2))  # two threads share the network
     assert not same(compiled, vector_run(2, "heuristic", steps=40, seed=5))  # the comparison can tell them apart
 
 
