@@ -30,7 +30,7 @@ from df_env.engine.model.constants import MAX_PLAYERS
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.model.state import STATE_DTYPE, State, is_state_dtype
 from df_env.engine.observation.encode import LAYOUTS, ObservationLayout
-from df_env.envs.kernels import COMPILED_POLICIES, NET, OUTSIDE, REWARD_PROGRESS, REWARD_WIN, no_net
+from df_env.envs.kernels import COMPILED_POLICIES, NET, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
 
 Policy = Callable[[Any, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
@@ -71,7 +71,7 @@ class EnvOptions:
     seat: int
     codes: np.ndarray  # per seat: OUTSIDE (the agent or a Python policy) or a compiled policy code
     policies: tuple[Policy | AgentPolicy | None, ...]  # per seat: the Python policy, or None
-    net: tuple  # the network of the NET seats (df_env.train.numba_net.pack), or kernels.no_net()
+    net: tuple | None  # the network of the NET seats (df_env.train.numba_net.pack), or None
     obs_mode: str
     max_turns: int
     reward_fn: RewardFn | None  # a Python reward function, or None for a built-in one (reward_code)
@@ -243,9 +243,9 @@ def _compiled_net(policy: Any, num_players: int, key: str | None) -> tuple[str, 
 
 
 def check_opponents(opponents: Any, num_players: int,
-                    seat: int) -> tuple[np.ndarray, tuple[Policy | AgentPolicy | None, ...], tuple]:
+                    seat: int) -> tuple[np.ndarray, tuple[Policy | AgentPolicy | None, ...], tuple | None]:
     """Per seat: the compiled policy code (OUTSIDE for the agent and Python policies) and the Python policy; and
-    the network of the seats played by ``net`` in compiled code (:func:`~df_env.envs.kernels.no_net` if none)."""
+    the network of the seats played by ``net`` in compiled code (None if none)."""
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < num_players:
         raise ValueError(f"seat must be {seat_rule(num_players)}; got {seat!r}")
     others = [p for p in range(num_players) if p != seat]
@@ -261,7 +261,8 @@ def check_opponents(opponents: Any, num_players: int,
                          f"policy(observation, action_mask) -> int, or a list of those; got {opponents!r}")
     codes = np.full(MAX_PLAYERS, OUTSIDE, dtype=np.int64)
     policies: list[Policy | AgentPolicy | None] = [None] * num_players
-    net, model = no_net(), None
+    net: tuple | None = None  # kernels.no_net(): no network
+    model = None
     for p, spec in zip(others, specs, strict=True):
         codes[p], policies[p] = _opponent(spec, p)
         try:

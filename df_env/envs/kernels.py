@@ -4,8 +4,8 @@ A seat is played either outside compiled code (the learning agent, a Python poli
 compiled policy: :data:`RANDOM` (a uniformly random legal action) or :data:`HEURISTIC` (the built-in rule-based
 agent, ``agents.heuristic``), both drawing from the env's own generator words, or :data:`NET` (the ``net`` agent:
 the legal action with the highest logit of a trained network, :func:`net_action`; no draw). The kernels take the
-env's one network ``net`` (packed by :func:`df_env.train.numba_net.pack`, shared by its NET seats; :func:`no_net`
-when none plays: numba compiles the kernels once for that type).
+env's one network ``net`` (packed by :func:`df_env.train.numba_net.pack`, shared by its NET seats), or None when
+none plays (:func:`no_net`): numba then compiles them without the forward pass (as fast to compile as before).
 :func:`advance` plays the compiled seats until an outside seat must decide, the learning seat is done (R24: a
 player who lost leaves the game unless the restart variant is on) or the game passes ``max_turns`` (R25).
 """
@@ -13,6 +13,8 @@ player who lost leaves the game unless the restart variant is on) or the game pa
 from __future__ import annotations
 
 import numpy as np
+from numba.core import types
+from numba.extending import overload
 
 from agents.fast import HEURISTIC, POLICY_NAMES, RANDOM
 from agents.fast import policy_action as compiled_policy_action
@@ -21,7 +23,7 @@ from df_env.engine.model.rng import next_u32
 from df_env.engine.observation.encode import encode
 from df_env.engine.rules.flow import apply, start_game
 from df_env.progress import progress_rec
-from df_env.train.numba_net import C_LAYERS, C_OBS, observe_forward
+from df_env.train.numba_net import C_OBS, observe_forward
 
 OUTSIDE = -1
 NET = 10  # a code of its own, beside agents.fast's
@@ -32,11 +34,10 @@ REWARD_WIN, REWARD_PROGRESS = 0, 1  # the built-in rewards (common.REWARDS)
 ST_PLAY, ST_DONE, ST_TRUNC, ST_OUTSIDE, ST_ILLEGAL = range(5)
 
 
-def no_net() -> tuple:
-    """A packed network of the type of :func:`df_env.train.numba_net.pack`'s, for an env where no seat plays one
-    (never run: no seat has the code NET)."""
-    return (np.zeros(1, np.float32), np.zeros((1, 3), np.int64), np.zeros(1, np.int64), np.zeros((1, 2), np.int64),
-            np.zeros(C_LAYERS + 1, np.int64))
+def no_net() -> None:
+    """The ``net`` argument of the kernels in an env where no seat plays a network: None, so that numba compiles
+    them without the network's forward pass (a packed network is another type: its own compilation)."""
+    return None
 
 
 @njit
@@ -56,6 +57,19 @@ def net_action(s, net):
         if need[a] and (best < 0 or logits[a] > logits[best]):
             best = a
     return best
+
+
+def net_choice(s, net):
+    """:func:`net_action` with network ``net``; -1 for ``net=None`` (no seat plays a network: compiled without the
+    forward pass)."""
+    return -1 if net is None else net_action(s, net)
+
+
+@overload(net_choice)
+def _net_choice_typed(s, net):
+    if isinstance(net, types.NoneType):
+        return lambda s, net: -1
+    return lambda s, net: net_action(s, net)
 
 
 @njit_inline
@@ -94,7 +108,7 @@ def advance(s, seat, codes, net, r, max_turns):
         if code < 0:
             return ST_OUTSIDE
         if code == NET:  # the network goes to no inlined function per decision: each would count its references
-            apply(s, net_action(s, net))
+            apply(s, net_choice(s, net))
         else:
             apply(s, compiled_policy_action(s, r, code))
 
