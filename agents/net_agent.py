@@ -75,7 +75,14 @@ class NetAgent(Agent):
         self.rng = rng
 
     def _net_for(self, obs_size: int):
-        n = _players_of(obs_size)
+        self.packed_for(_players_of(obs_size))
+        return self.net
+
+    def packed_for(self, num_players: int) -> tuple:
+        """The compiled form (:func:`df_env.train.numba_net.pack`) of the model this agent plays in a
+        ``num_players``-player game: its file, or the one shipped for that player count. An AgentSpecError when
+        none is shipped or the model is for another player count."""
+        n = num_players
         if self.net is None:
             from df_env.train.numpy_net import default_model_path
 
@@ -91,8 +98,9 @@ class NetAgent(Agent):
             self.packed = pack(self.net)
         if self.net.num_players != n:
             raise AgentSpecError(f"net: the model {self.path or 'shipped'} is for {self.net.num_players}-player "
-                                 f"games, this game has {n} players")
-        return self.net
+                                 f"games, this game has {n} players: give a model trained for {n} players, or no "
+                                 f"path (the shipped net_{n}p.npz)")
+        return self.packed
 
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if obs is None:

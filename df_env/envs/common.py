@@ -19,6 +19,7 @@ import difflib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,7 +30,7 @@ from df_env.engine.model.constants import MAX_PLAYERS
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.model.state import STATE_DTYPE, State, is_state_dtype
 from df_env.engine.observation.encode import LAYOUTS, ObservationLayout
-from df_env.envs.kernels import COMPILED_POLICIES, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
+from df_env.envs.kernels import COMPILED_POLICIES, NET, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
 
 Policy = Callable[[Any, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
@@ -44,9 +45,11 @@ OpponentSpec = str | Policy
 OBS_MODES = ("flat", "dict")
 ILLEGAL_MODES = ("terminate", "raise")
 RENDER_MODES = ("ansi", "rgb_array", "human")
-OPPONENT_NAMES = tuple(COMPILED_POLICIES)
-"""Opponents played inside compiled code. Any other agent spec of ``agents`` (``"mcts:iters=50"``,
-``"ppo:path=model.zip"``) plays its seat from Python (:class:`AgentPolicy`)."""
+OPPONENT_NAMES = tuple(COMPILED_POLICIES) + ("net",)
+"""Opponents played inside compiled code: ``"random"``, ``"heuristic"`` and ``"net"`` / ``"net:path=F.npz"`` (the
+``net`` agent, a trained network's policy: one network per env, shared by every seat that names the same model
+file; a seat naming another model, or ``net:deterministic=0``, plays from Python). Any other agent spec of
+``agents`` (``"mcts:iters=50"``, ``"ppo:path=model.zip"``) plays its seat from Python (:class:`AgentPolicy`)."""
 
 
 def seat_rule(num_players: int) -> str:
@@ -68,6 +71,7 @@ class EnvOptions:
     seat: int
     codes: np.ndarray  # per seat: OUTSIDE (the agent or a Python policy) or a compiled policy code
     policies: tuple[Policy | AgentPolicy | None, ...]  # per seat: the Python policy, or None
+    net: tuple | None  # the network of the NET seats (df_env.train.numba_net.pack), or None
     obs_mode: str
     max_turns: int
     reward_fn: RewardFn | None  # a Python reward function, or None for a built-in one (reward_code)
@@ -218,9 +222,30 @@ def _opponent(spec: OpponentSpec, seat: int) -> tuple[int, Policy | AgentPolicy 
                      f"per other seat); seat {seat} got {spec!r}")
 
 
+def _compiled_net(policy: Any, num_players: int, key: str | None) -> tuple[str, tuple] | None:
+    """(model file, packed network) when ``policy`` is the deterministic ``net`` agent playing that file (or any
+    file when ``key`` is None): then its seat is played in compiled code; None otherwise."""
+    from agents.net_agent import NetAgent
+
+    if not isinstance(policy, AgentPolicy) or not isinstance(policy.agent, NetAgent):
+        return None
+    agent = policy.agent
+    if not agent.deterministic:
+        return None
+    packed = agent.packed_for(num_players)  # AgentSpecError: none shipped, or a model for another player count
+    if agent.path:
+        model = str(Path(agent.path).resolve())
+    else:
+        from df_env.train.numpy_net import default_model_path
+
+        model = str(default_model_path(num_players).resolve())
+    return (model, packed) if key is None or key == model else None
+
+
 def check_opponents(opponents: Any, num_players: int,
-                    seat: int) -> tuple[np.ndarray, tuple[Policy | AgentPolicy | None, ...]]:
-    """Per seat: the compiled policy code (OUTSIDE for the agent and Python policies) and the Python policy."""
+                    seat: int) -> tuple[np.ndarray, tuple[Policy | AgentPolicy | None, ...], tuple | None]:
+    """Per seat: the compiled policy code (OUTSIDE for the agent and Python policies) and the Python policy; and
+    the network of the seats played by ``net`` in compiled code (None if none)."""
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < num_players:
         raise ValueError(f"seat must be {seat_rule(num_players)}; got {seat!r}")
     others = [p for p in range(num_players) if p != seat]
@@ -236,9 +261,18 @@ def check_opponents(opponents: Any, num_players: int,
                          f"policy(observation, action_mask) -> int, or a list of those; got {opponents!r}")
     codes = np.full(MAX_PLAYERS, OUTSIDE, dtype=np.int64)
     policies: list[Policy | AgentPolicy | None] = [None] * num_players
+    net: tuple | None = None  # kernels.no_net(): no network
+    model = None
     for p, spec in zip(others, specs, strict=True):
         codes[p], policies[p] = _opponent(spec, p)
-    return codes, tuple(policies)
+        try:
+            compiled = _compiled_net(policies[p], num_players, model)
+        except ValueError as err:  # AgentSpecError
+            raise ValueError(f"opponents (seat {p}): {err}") from None
+        if compiled is not None:
+            model, net = compiled
+            codes[p], policies[p] = NET, None
+    return codes, tuple(policies), net
 
 
 def make_options(num_players: Any = 1, opponents: Any = "random", seat: Any = 0, obs_mode: str = "flat",
@@ -250,9 +284,9 @@ def make_options(num_players: Any = 1, opponents: Any = "random", seat: Any = 0,
     check_common(obs_mode, illegal_action, illegal_penalty, reward_fn, render_mode)
     if not isinstance(restart_on_loss, (bool, np.bool_)):
         raise ValueError(f"restart_on_loss must be True or False; got {restart_on_loss!r}")
-    codes, policies = check_opponents(opponents, n, seat)
+    codes, policies, net = check_opponents(opponents, n, seat)
     fn, code = split_reward(reward_fn)
-    return EnvOptions(n, int(seat), codes, policies, obs_mode, check_max_turns(max_turns, n), fn, code,
+    return EnvOptions(n, int(seat), codes, policies, net, obs_mode, check_max_turns(max_turns, n), fn, code,
                       illegal_action, float(illegal_penalty), bool(restart_on_loss), render_mode)
 
 

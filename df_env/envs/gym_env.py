@@ -1,8 +1,9 @@
 """``DeepFuture-v0``: Deep Future as a single-agent Gymnasium environment.
 
 The agent plays one seat (``seat``, default 0); in a 2- or 3-player game the other seats are played inside the
-env by ``opponents``: ``"random"`` or ``"heuristic"`` (built-in agents played inside compiled code), any other
-agent spec of ``agents`` (``"mcts:iters=50"``, ``"ppo:path=model.zip"``: played from Python), or any callable
+env by ``opponents``: ``"random"``, ``"heuristic"`` or ``"net"`` (built-in agents played inside compiled code;
+``"net"`` plays the model shipped for the player count, ``"net:path=F.npz"`` another one), any other agent spec of
+``agents`` (``"mcts:iters=50"``, ``"ppo:path=model.zip"``: played from Python), or any callable
 ``policy(observation, action_mask) -> int`` (given that seat's observation in the env's ``obs_mode``); one spec
 for all other seats or a list with one per other seat in seat order.
 
@@ -87,8 +88,8 @@ class DeepFutureEnv(gym.Env):
         """
         Args:
             num_players: 1 (solo, default), 2 or 3.
-            opponents: an agent spec (``"random"``, ``"heuristic"``: compiled; ``"mcts:iters=50"``...), a callable
-                ``policy(observation, action_mask) -> int``, or a list with one of those per other seat.
+            opponents: an agent spec (``"random"``, ``"heuristic"``, ``"net"``: compiled; ``"mcts:iters=50"``...), a
+                callable ``policy(observation, action_mask) -> int``, or a list with one of those per other seat.
             seat: the agent's seat (0..num_players-1); the start player is drawn at random by the game (1.7).
             obs_mode: ``"flat"`` (a float32 vector) or ``"dict"`` (named sections).
             max_turns: truncation after this many player-turns (R25); None: ``100 * num_players``.
@@ -148,13 +149,15 @@ class DeepFutureEnv(gym.Env):
         self._fit(self._template if given is None else np.asarray(given))
         if given is not None:
             load_state(self._a, given, o.num_players)
-            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
+            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, o.net, self._words, o.max_turns,
+                                                     self._obs))
             if st in (K.ST_DONE, K.ST_TRUNC):
                 raise ValueError("options['state'] is a finished game for the agent's seat (or past max_turns)")
         else:
             st = K.ST_DONE
             while st in (K.ST_DONE, K.ST_TRUNC):  # the agent may lose before his first decision: play another
-                st = K.single_reset(self._a, self._template, o.seat, o.codes, self._words, o.max_turns, self._obs)
+                st = K.single_reset(self._a, self._template, o.seat, o.codes, o.net, self._words, o.max_turns,
+                                    self._obs)
                 st = self._play_outside(st)
         self._done = False
         return as_obs(self._obs, self.layout, o.obs_mode), self._info()
@@ -170,7 +173,7 @@ class DeepFutureEnv(gym.Env):
             copy_arr(self._prev, self._a)
         progress = o.reward_code == K.REWARD_PROGRESS
         before = K.progress_before_arr(self._a, o.seat, o.reward_code) if progress else 0.0
-        st = K.single_step(self._a, a, o.seat, o.codes, self._words, o.max_turns, self._obs)
+        st = K.single_step(self._a, a, o.seat, o.codes, o.net, self._words, o.max_turns, self._obs)
         if st == K.ST_OUTSIDE:
             st = self._play_outside(st)
         terminated, truncated = st == K.ST_DONE, st == K.ST_TRUNC
@@ -189,7 +192,8 @@ class DeepFutureEnv(gym.Env):
             game = self._link.next_game()
             self._fit(game)
             load_state(self._a, game, o.num_players)
-            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, self._words, o.max_turns, self._obs))
+            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, o.net, self._words, o.max_turns,
+                                                     self._obs))
             if st not in (K.ST_DONE, K.ST_TRUNC):
                 self._done = False
                 return as_obs(self._obs, self.layout, o.obs_mode), self._info()
@@ -253,5 +257,5 @@ class DeepFutureEnv(gym.Env):
             mask = self._mask.astype(bool)
             act = outside_action(policy, self._obs, mask, self.state, self.layout, o.obs_mode,
                                  f"the opponent policy of seat {p}")
-            st = K.single_step(self._a, act, o.seat, o.codes, self._words, o.max_turns, self._obs)
+            st = K.single_step(self._a, act, o.seat, o.codes, o.net, self._words, o.max_turns, self._obs)
         return st

@@ -2,26 +2,74 @@
 
 A seat is played either outside compiled code (the learning agent, a Python policy: code :data:`OUTSIDE`) or by a
 compiled policy: :data:`RANDOM` (a uniformly random legal action) or :data:`HEURISTIC` (the built-in rule-based
-agent, ``agents.heuristic``), both drawing from the env's own generator words.
+agent, ``agents.heuristic``), both drawing from the env's own generator words, or :data:`NET` (the ``net`` agent:
+the legal action with the highest logit of a trained network, :func:`net_action`; no draw). The kernels take the
+env's one network ``net`` (packed by :func:`df_env.train.numba_net.pack`, shared by its NET seats), or None when
+none plays (:func:`no_net`): numba then compiles them without the forward pass (as fast to compile as before).
 :func:`advance` plays the compiled seats until an outside seat must decide, the learning seat is done (R24: a
 player who lost leaves the game unless the restart variant is on) or the game passes ``max_turns`` (R25).
 """
 
 from __future__ import annotations
 
-from agents.fast import HEURISTIC, RANDOM
+import numpy as np
+from numba.core import types
+from numba.extending import overload
+
+from agents.fast import HEURISTIC, POLICY_NAMES, RANDOM
 from agents.fast import policy_action as compiled_policy_action
 from df_env.engine._jit import njit, njit_inline
 from df_env.engine.model.rng import next_u32
 from df_env.engine.observation.encode import encode
 from df_env.engine.rules.flow import apply, start_game
 from df_env.progress import progress_rec
+from df_env.train.numba_net import C_OBS, observe_forward
 
 OUTSIDE = -1
+NET = 10  # a code of its own, beside agents.fast's
+assert NET >= len(POLICY_NAMES)
 COMPILED_POLICIES = {"random": RANDOM, "heuristic": HEURISTIC}
 REWARD_WIN, REWARD_PROGRESS = 0, 1  # the built-in rewards (common.REWARDS)
 # status of a seat after a step
 ST_PLAY, ST_DONE, ST_TRUNC, ST_OUTSIDE, ST_ILLEGAL = range(5)
+
+
+def no_net() -> None:
+    """The ``net`` argument of the kernels in an env where no seat plays a network: None, so that numba compiles
+    them without the network's forward pass (a packed network is another type: its own compilation)."""
+    return None
+
+
+@njit
+def net_action(s, net):
+    """The ``net`` agent's action (``agents.net_agent``, deterministic): the legal action with the highest logit
+    of network ``net`` on the acting player's observation of ``s`` (the lowest such action on a tie)."""
+    mask = s["mask"]
+    need = np.zeros(mask.shape[0], dtype=np.bool_)
+    for a in range(mask.shape[0]):
+        need[a] = mask[a] != 0
+    logits = np.zeros(mask.shape[0], dtype=np.float64)
+    obs = np.empty(net[4][C_OBS], dtype=np.float32)
+    want = True
+    observe_forward(net, s, s["dplayer"], obs, need, logits, want)
+    best = -1
+    for a in range(mask.shape[0]):
+        if need[a] and (best < 0 or logits[a] > logits[best]):
+            best = a
+    return best
+
+
+def net_choice(s, net):
+    """:func:`net_action` with network ``net``; -1 for ``net=None`` (no seat plays a network: compiled without the
+    forward pass)."""
+    return -1 if net is None else net_action(s, net)
+
+
+@overload(net_choice)
+def _net_choice_typed(s, net):
+    if isinstance(net, types.NoneType):
+        return lambda s, net: -1
+    return lambda s, net: net_action(s, net)
 
 
 @njit_inline
@@ -49,7 +97,7 @@ def status(s, seat, max_turns):
 
 
 @njit_inline
-def advance(s, seat, codes, r, max_turns):
+def advance(s, seat, codes, net, r, max_turns):
     """Play compiled seats until ``seat`` or another outside seat decides, ``seat`` is done or the turn limit
     passes. Returns the status."""
     while True:
@@ -59,7 +107,10 @@ def advance(s, seat, codes, r, max_turns):
         code = codes[s["dplayer"]]
         if code < 0:
             return ST_OUTSIDE
-        apply(s, policy_action(s, r, code))
+        if code == NET:  # the network goes to no inlined function per decision: each would count its references
+            apply(s, net_choice(s, net))
+        else:
+            apply(s, compiled_policy_action(s, r, code))
 
 
 @njit
@@ -116,50 +167,50 @@ def new_game_at(states, i, template, r):
 
 # ---------------------------------------------------------------------------------------------- single env
 @njit_inline
-def fresh_game(states, i, template, seat, codes, r, max_turns):
+def fresh_game(states, i, template, seat, codes, net, r, max_turns):
     """A new game in ``states[i]`` played up to the first decision of ``seat`` or of an outside seat. A game that
     ends for ``seat`` before he decides anything (he can lose on another player's first turn) is replaced by
     another one. Returns the status."""
     for _ in range(1000):
         new_game_at(states, i, template, r)
-        st = advance(states[i], seat, codes, r, max_turns)
+        st = advance(states[i], seat, codes, net, r, max_turns)
         if st == ST_PLAY or st == ST_OUTSIDE:
             return st
     raise RuntimeError("no playable game in 1000 tries")
 
 
 @njit
-def single_step(a, action, seat, codes, r, max_turns, obs):
+def single_step(a, action, seat, codes, net, r, max_turns, obs):
     """Apply ``action`` (legal, checked by the caller) for whoever decides, play the compiled seats, and write
     the observation of the seat to act next (``seat``, or the outside seat whose decision is pending)."""
     s = a[0]
     apply(s, action)
-    st = advance(s, seat, codes, r, max_turns)
+    st = advance(s, seat, codes, net, r, max_turns)
     encode(s, s["dplayer"] if st == ST_OUTSIDE else seat, obs)
     return st
 
 
 @njit
-def single_reset(a, template, seat, codes, r, max_turns, obs):
+def single_reset(a, template, seat, codes, net, r, max_turns, obs):
     """A new game (opponents who decide first play), and the observation of the seat to act."""
-    st = fresh_game(a, 0, template, seat, codes, r, max_turns)
+    st = fresh_game(a, 0, template, seat, codes, net, r, max_turns)
     s = a[0]
     encode(s, s["dplayer"] if st == ST_OUTSIDE else seat, obs)
     return st
 
 
 @njit
-def single_advance(a, seat, codes, r, max_turns, obs):
+def single_advance(a, seat, codes, net, r, max_turns, obs):
     """Play on from the current position (after a reset to a given state), and observe as :func:`single_step`."""
     s = a[0]
-    st = advance(s, seat, codes, r, max_turns)
+    st = advance(s, seat, codes, net, r, max_turns)
     encode(s, s["dplayer"] if st == ST_OUTSIDE else seat, obs)
     return st
 
 
 # ---------------------------------------------------------------------------------------------- vector env
 @njit
-def vec_apply(states, actions, seat, codes, words, max_turns, skip, st, rewards, outside_obs, reward_mode, before):
+def vec_apply(states, actions, seat, codes, net, words, max_turns, skip, st, rewards, outside_obs, reward_mode, before):
     """Phase 1 of a batch step: for each game not in ``skip``, apply its action (an illegal one is not applied:
     status ST_ILLEGAL), play the compiled seats and record the status and the default reward. Games left waiting
     for an outside seat get that seat's observation in ``outside_obs``. Returns how many wait."""
@@ -176,7 +227,7 @@ def vec_apply(states, actions, seat, codes, words, max_turns, skip, st, rewards,
             continue
         before[i] = progress_before(s, seat, reward_mode)
         apply(s, a)
-        st[i] = advance(s, seat, codes, words[i], max_turns)
+        st[i] = advance(s, seat, codes, net, words[i], max_turns)
         rewards[i] = step_reward(s, seat, reward_mode, before[i])
         if st[i] == ST_OUTSIDE:
             encode(s, s["dplayer"], outside_obs[i])
@@ -185,13 +236,13 @@ def vec_apply(states, actions, seat, codes, words, max_turns, skip, st, rewards,
 
 
 @njit
-def vec_outside(states, i, action, seat, codes, words, max_turns, st, rewards, write_reward, outside_obs, reward_mode,
-                before):
+def vec_outside(states, i, action, seat, codes, net, words, max_turns, st, rewards, write_reward, outside_obs,
+                reward_mode, before):
     """An outside seat's action in game i (legal, checked by the caller), then play on as in :func:`vec_apply`
     (the reward is written only with ``write_reward``: not in a game just reset after a finished one)."""
     s = states[i]
     apply(s, action)
-    st[i] = advance(s, seat, codes, words[i], max_turns)
+    st[i] = advance(s, seat, codes, net, words[i], max_turns)
     if write_reward:
         rewards[i] = step_reward(s, seat, reward_mode, before[i])
     if st[i] == ST_OUTSIDE:
@@ -200,7 +251,7 @@ def vec_outside(states, i, action, seat, codes, words, max_turns, st, rewards, w
 
 
 @njit
-def vec_finish(states, template, seat, codes, words, max_turns, st, same_step, skip, observe, obs, masks,
+def vec_finish(states, template, seat, codes, net, words, max_turns, st, same_step, skip, observe, obs, masks,
                final_obs, has_final, outside_obs):
     """Phase 2: autoreset. A finished game (status DONE, TRUNC or ILLEGAL) is reset now when ``same_step`` (its
     last observation goes to ``final_obs``), else flagged in ``skip`` to be reset by the next step (Gymnasium's
@@ -220,7 +271,7 @@ def vec_finish(states, template, seat, codes, words, max_turns, st, same_step, s
             else:
                 skip[i] = True
         if reset:
-            st[i] = fresh_game(states, i, template, seat, codes, words[i], max_turns)
+            st[i] = fresh_game(states, i, template, seat, codes, net, words[i], max_turns)
         if st[i] == ST_OUTSIDE:
             encode(states[i], states[i]["dplayer"], outside_obs[i])
             waiting += 1
@@ -245,12 +296,12 @@ def vec_observe(states, seat, skip, obs, masks):
 
 
 @njit
-def vec_reset(states, template, seat, codes, words, max_turns, st, outside_obs):
+def vec_reset(states, template, seat, codes, net, words, max_turns, st, outside_obs):
     """New games in every slot, played up to the seat's first decision; returns how many wait for an outside
     seat (their observation of the waiting seat in ``outside_obs``)."""
     waiting = 0
     for i in range(states.shape[0]):
-        st[i] = fresh_game(states, i, template, seat, codes, words[i], max_turns)
+        st[i] = fresh_game(states, i, template, seat, codes, net, words[i], max_turns)
         if st[i] == ST_OUTSIDE:
             encode(states[i], states[i]["dplayer"], outside_obs[i])
             waiting += 1
@@ -258,8 +309,8 @@ def vec_reset(states, template, seat, codes, words, max_turns, st, outside_obs):
 
 
 # ---------------------------------------------------------------------------------------------- fused batch step
-@njit
-def vec_step_one(states, i, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards, obs,
+@njit_inline  # inlined in vec_step's loop: the arguments (the network's five arrays) are passed once per batch
+def vec_step_one(states, i, actions, seat, codes, net, words, max_turns, template, same_step, skip, st, rewards, obs,
                  masks, final_obs, has_final, reward_mode):
     """The whole batch step of game i when every other seat is compiled and the reward is a built-in one:
     apply, play on, reward, autoreset, observation and mask, touching the game's memory once."""
@@ -268,7 +319,7 @@ def vec_step_one(states, i, actions, seat, codes, words, max_turns, template, sa
     rewards[i] = 0.0
     if skip[i]:  # next-step autoreset: this game ended at the last step
         skip[i] = False
-        st[i] = fresh_game(states, i, template, seat, codes, words[i], max_turns)
+        st[i] = fresh_game(states, i, template, seat, codes, net, words[i], max_turns)
     else:
         a = actions[i]
         if a < 0 or a >= s["mask"].shape[0] or s["mask"][a] == 0:
@@ -276,13 +327,13 @@ def vec_step_one(states, i, actions, seat, codes, words, max_turns, template, sa
         else:
             before = progress_before(s, seat, reward_mode)
             apply(s, a)
-            st[i] = advance(s, seat, codes, words[i], max_turns)
+            st[i] = advance(s, seat, codes, net, words[i], max_turns)
             rewards[i] = step_reward(s, seat, reward_mode, before)
         if st[i] == ST_DONE or st[i] == ST_TRUNC or st[i] == ST_ILLEGAL:
             if same_step:
                 encode(s, seat, final_obs[i])
                 has_final[i] = True
-                fresh_game(states, i, template, seat, codes, words[i], max_turns)
+                fresh_game(states, i, template, seat, codes, net, words[i], max_turns)
             else:
                 skip[i] = True
     s = states[i]
@@ -294,11 +345,11 @@ def vec_step_one(states, i, actions, seat, codes, words, max_turns, template, sa
 
 
 @njit
-def vec_step(states, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards, obs, masks,
+def vec_step(states, actions, seat, codes, net, words, max_turns, template, same_step, skip, st, rewards, obs, masks,
              final_obs, has_final, reward_mode):
     """:func:`vec_step_one` for every game, in order (one thread)."""
     for i in range(states.shape[0]):
-        vec_step_one(states, i, actions, seat, codes, words, max_turns, template, same_step, skip, st, rewards,
+        vec_step_one(states, i, actions, seat, codes, net, words, max_turns, template, same_step, skip, st, rewards,
                      obs, masks, final_obs, has_final, reward_mode)
 
 

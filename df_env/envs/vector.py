@@ -3,11 +3,12 @@ Stable-Baselines3 ``VecEnv``.
 
 The games live in one state array; a batch step is two compiled calls (apply the actions and play the compiled
 opponents; then autoreset and write every observation and mask into preallocated buffers). Opponents are
-``"random"`` or ``"heuristic"`` (compiled: played inside the batch step), other agent specs (``"mcts:iters=50"``)
-or Python callables ``policy(observation, action_mask) -> int`` (called once per pending decision of each game:
-much slower). Options, rewards, truncation and illegal actions are those of
-``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`); the built-in rewards (``reward_fn="win"`` or ``"progress"``)
-are computed in the compiled step, a Python ``reward_fn`` is called per game (slow).
+``"random"``, ``"heuristic"`` or ``"net"`` / ``"net:path=F.npz"`` (a trained network's policy; compiled: played
+inside the batch step), other agent specs (``"mcts:iters=50"``) or Python callables
+``policy(observation, action_mask) -> int`` (called once per pending decision of each game: much slower).
+Options, rewards, truncation and illegal actions are those of ``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`);
+the built-in rewards (``reward_fn="win"`` or ``"progress"``) are computed in the compiled step, a Python
+``reward_fn`` is called per game (slow).
 
 =====================  ===============================================================================
 Observations           ``(num_envs, D)`` float32 (``obs_mode="flat"``) or a dict of ``(num_envs, ...)`` sections.
@@ -151,7 +152,8 @@ class BatchGames:
             self.states = fit_buffer(self.states, self.template)  # a campaign of > 448 cards: a bigger tier
             self.prev = None if self.prev is None else fit_buffer(self.prev, self.template)
         self.skip[:] = False
-        K.vec_reset(self.states, self.template, o.seat, o.codes, self.words, o.max_turns, self.st, self.outside_obs)
+        K.vec_reset(self.states, self.template, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
+                    self.outside_obs)
         self._play_outside(write_reward=False)
         K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks_u8)
 
@@ -179,7 +181,7 @@ class BatchGames:
         o = self.options
         if self.prev is not None:
             K.copy_states(self.prev, self.states)
-        waiting = K.vec_apply(self.states, acts, o.seat, o.codes, self.words, o.max_turns, self.skip, self.st,
+        waiting = K.vec_apply(self.states, acts, o.seat, o.codes, o.net, self.words, o.max_turns, self.skip, self.st,
                               self.rewards, self.outside_obs, o.reward_code, self.before)
         if waiting:
             self._play_outside(write_reward=True)
@@ -190,9 +192,9 @@ class BatchGames:
             self._custom_rewards()
         self.rewards[illegal] = o.illegal_penalty
         rewards = self.rewards.copy()
-        K.vec_finish(self.states, self.template, o.seat, o.codes, self.words, o.max_turns, self.st, self.same_step,
-                     self.skip, not self.python_seats, self.obs, self.masks_u8, self.final_obs, self.has_final,
-                     self.outside_obs)
+        K.vec_finish(self.states, self.template, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
+                     self.same_step, self.skip, not self.python_seats, self.obs, self.masks_u8, self.final_obs,
+                     self.has_final, self.outside_obs)
         if self.python_seats:
             self._play_outside(write_reward=False)
             K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks_u8)
@@ -218,9 +220,10 @@ class BatchGames:
 
     def _step_slice(self, acts: np.ndarray, lo: int, hi: int) -> None:
         o = self.options
-        K.vec_step(self.states[lo:hi], acts[lo:hi], o.seat, o.codes, self.words[lo:hi], o.max_turns, self.template,
-                   self.same_step, self.skip[lo:hi], self.st[lo:hi], self.rewards[lo:hi], self.obs[lo:hi],
-                   self.masks_u8[lo:hi], self.final_obs[lo:hi], self.has_final[lo:hi], o.reward_code)
+        K.vec_step(self.states[lo:hi], acts[lo:hi], o.seat, o.codes, o.net, self.words[lo:hi], o.max_turns,
+                   self.template, self.same_step, self.skip[lo:hi], self.st[lo:hi], self.rewards[lo:hi],
+                   self.obs[lo:hi], self.masks_u8[lo:hi], self.final_obs[lo:hi], self.has_final[lo:hi],
+                   o.reward_code)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -258,7 +261,7 @@ class BatchGames:
                 mask = self.states["mask"][i].astype(bool)
                 act = outside_action(policy, self.outside_obs[i], mask, game_state(self.states, i), self.layout,
                                      o.obs_mode, f"the opponent policy of seat {p} (game {i})")
-                K.vec_outside(self.states, int(i), act, o.seat, o.codes, self.words, o.max_turns, self.st,
+                K.vec_outside(self.states, int(i), act, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
                               self.rewards, write_reward, self.outside_obs, o.reward_code, self.before)
 
     def observations(self, buf: np.ndarray, copy: bool) -> Any:

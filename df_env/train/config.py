@@ -2,8 +2,9 @@
 
 Keys (all presets have every key):
 
-* ``num_players`` 1-3; ``opponents``: the spec of every other seat, ``"random"`` or ``"heuristic"`` (played in
-  compiled code inside the vector env's step);
+* ``num_players`` 1-3; ``opponents``: the spec of every other seat, ``"random"``, ``"heuristic"``, ``"net"`` (the
+  shipped model for ``num_players``) or ``"net:path=F.npz"`` (all played in compiled code inside the vector env's
+  step);
 * ``net``: ``"entity"`` (the entity network, :mod:`df_env.train.torch_net`, exportable to numpy) or ``"mlp"``
   (SB3's flat MLP, ``mlp_arch`` hidden sizes, for comparison); ``dims``: the entity network's layer sizes;
 * ``reward``: ``"progress"`` (win/loss +-1 plus the change of the progress score at every step) or ``"win"``;
@@ -28,7 +29,7 @@ from typing import Any
 
 from .errors import ConfigError
 
-__all__ = ["BASE", "PRESETS", "ConfigError", "check_config", "make_config"]
+__all__ = ["BASE", "PRESETS", "ConfigError", "check_config", "check_train_opponents", "make_config"]
 
 BASE: dict[str, Any] = {
     "num_players": 1, "opponents": "heuristic", "net": "entity", "dims": {}, "mlp_arch": [256, 256],
@@ -46,7 +47,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "3p": {**BASE, "num_players": 3, "opponents": "heuristic", "eval_opponents": ["random", "heuristic"],
            "eval_games": 198},
 }
-ALLOWED = {"net": ("entity", "mlp"), "reward": ("progress", "win"), "opponents": ("random", "heuristic")}
+ALLOWED = {"net": ("entity", "mlp"), "reward": ("progress", "win")}
+OPPONENTS = "random, heuristic, net or net:path=F.npz (the opponents played in compiled code inside the env's step)"
 
 
 
@@ -121,9 +123,31 @@ def check_config(c: dict[str, Any]) -> None:
     for key in ("eval_every", "checkpoint_every", "threads", "env_threads", "seed", "eval_seed", "minutes"):
         if c[key] < 0:
             raise ConfigError(f"{key} must be >= 0, got {c[key]!r}")
+    check_train_opponents(c["opponents"], c["num_players"])
     if c["num_players"] > 1 and not c["eval_opponents"]:
         raise ConfigError("eval_opponents: a multiplayer run needs at least one opponent spec to evaluate against")
     from agents import make_agent
 
     for spec in c["eval_opponents"]:
         make_agent(spec)  # a bad spec fails before training starts
+
+
+def check_train_opponents(spec: str, num_players: int) -> None:
+    """``opponents`` must be played in compiled code: ``random``, ``heuristic``, or the ``net`` agent (its model
+    for ``num_players`` players: the shipped one, or ``net:path=F.npz``)."""
+    if spec in ("random", "heuristic"):
+        return
+    if spec != "net" and not spec.startswith("net:"):
+        raise ConfigError(f"opponents must be one of {OPPONENTS}; got {spec!r}")
+    if num_players == 1:
+        return  # solo: no other seat
+    from df_env.envs.common import check_opponents
+    from df_env.envs.kernels import OUTSIDE
+
+    try:
+        codes, _, _ = check_opponents(spec, num_players, 0)
+    except ValueError as err:  # no such model file, or a model for another player count
+        raise ConfigError(str(err)) from None
+    if (codes[1:num_players] == OUTSIDE).any():
+        raise ConfigError(f"opponents {spec!r} would play from Python (net:deterministic=0 samples); use one of "
+                          f"{OPPONENTS}")
