@@ -32,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "distilling mcts with --set expert=mcts)")
     p.add_argument("--preset", default="solo", help="solo, 2p, 3p, or a JSON file of config keys (default solo)")
     p.add_argument("--net", choices=("entity", "mlp"), help="the network (default entity)")
-    p.add_argument("--timesteps", type=int, help="env steps (default 5,000,000; --minutes usually ends first)")
+    p.add_argument("--timesteps", type=int, help="env steps (default 100,000,000; --minutes usually ends first)")
     p.add_argument("--minutes", type=float, help="wall-clock budget in minutes (default 60; 0 = none)")
     p.add_argument("--seed", type=int, help="seed of the env, the network and PPO (default 0)")
     p.add_argument("--threads", type=int, help="torch threads (default 1; 0 = one per core)")

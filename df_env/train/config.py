@@ -34,9 +34,9 @@ __all__ = ["BASE", "PRESETS", "ConfigError", "check_config", "check_train_oppone
 BASE: dict[str, Any] = {
     "num_players": 1, "opponents": "heuristic", "net": "entity", "dims": {}, "mlp_arch": [256, 256],
     "reward": "progress",
-    "num_envs": 128, "n_steps": 32, "batch_size": 1024, "n_epochs": 1, "learning_rate": 3e-4, "gamma": 0.995,
+    "num_envs": 128, "n_steps": 32, "batch_size": 256, "n_epochs": 1, "learning_rate": 3e-4, "gamma": 0.995,
     "gae_lambda": 0.95, "ent_coef": 0.01, "clip_range": 0.2, "vf_coef": 0.5, "max_grad_norm": 0.5,
-    "total_timesteps": 5_000_000, "minutes": 60.0,
+    "total_timesteps": 100_000_000, "minutes": 60.0,
     "eval_every": 250_000, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
     "checkpoint_every": 500_000, "threads": 1, "env_threads": 0, "seed": 0, "tensorboard": False,
 }
