@@ -200,10 +200,12 @@ KINDS: dict[str, type[NumpyEntityNet] | type[NumpyMlpNet]] = {"entity": NumpyEnt
 
 def _check_layout(meta: dict[str, Any], path: str) -> None:
     n = meta.get("num_players")
-    if n not in (1, 2, 3):
-        raise ModelFileError(f"model {path}: bad player count {n!r} in its metadata")
+    if isinstance(n, bool) or n not in (1, 2, 3):
+        raise ModelFileError(f"model {path}: bad player count {n!r} in its metadata (1, 2 or 3)")
     mine = layout_fingerprint(int(n))
     theirs = meta.get("layout", {})
+    if not isinstance(theirs, dict):
+        raise ModelFileError(f"model {path}: its metadata's layout must be a JSON object, got {type(theirs).__name__}")
     for key in ("obs_layout_version", "obs_size", "num_actions", "sections", "action_blocks"):
         if theirs.get(key) != mine[key]:
             raise ModelFileError(
@@ -219,14 +221,32 @@ def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
     try:
         with np.load(p, allow_pickle=False) as data:
             meta = json.loads(str(data["__meta__"]))
-            weights = {k: data[k] for k in data.files if k != "__meta__"}
-    except (OSError, ValueError, KeyError, json.JSONDecodeError) as err:
+            weights = {k: np.asarray(data[k]) for k in data.files if k != "__meta__"}
+    except Exception as err:  # damaged bytes reach zipfile, zlib, numpy's header parser (ast,
+        # tokenize) and json, whose exception sets are undocumented and wide (fuzzed: tests/test_model_file_fuzz.py)
         raise ModelFileError(f"cannot read {str(p)!r} as a df_env model file (.npz with __meta__): {err}") from None
-    if meta.get("format") != NET_FORMAT or meta.get("kind") not in KINDS:
+    if not isinstance(meta, dict):
+        raise ModelFileError(f"model {p}: __meta__ must be a JSON object, got {type(meta).__name__}")
+    if meta.get("format") != NET_FORMAT or not isinstance(meta.get("kind"), str) or meta["kind"] not in KINDS:
         raise ModelFileError(f"model {p}: format {meta.get('format')!r}/{meta.get('kind')!r}, this df_env reads "
                              f"format {NET_FORMAT}, kinds {', '.join(KINDS)}")
     _check_layout(meta, str(p))
+    return _build(KINDS[meta["kind"]], weights, meta, p)
+
+
+def _build(kind: Any, weights: dict[str, np.ndarray], meta: dict[str, Any],
+           p: Path) -> NumpyEntityNet | NumpyMlpNet:
+    """The network of a checked file; one forward pass on a blank observation proves the weights fit together
+    (a wrong shape or a missing weight is the file's fault, said as such, not a numpy error in a later game)."""
     try:
-        return KINDS[meta["kind"]](weights, meta)
+        net = kind(weights, meta)
+        logits, value = net.forward(np.zeros((1, net.obs_size), dtype=np.float32))
     except KeyError as err:
         raise ModelFileError(f"model {p}: the weight {err} is missing") from None
+    except (ValueError, TypeError, IndexError, AttributeError) as err:
+        raise ModelFileError(f"model {p}: the weights do not fit the network its __meta__ describes: {err}") from None
+    if np.isnan(logits).any() or np.isinf(value).any():  # an MLP file has no value head: NaN values by design
+        raise ModelFileError(f"model {p}: the weights give NaN logits or infinite values")
+    return net
+
+
