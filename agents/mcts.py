@@ -242,6 +242,7 @@ class MCTSAgent(Agent):
         self.max_nodes = nodes if time > 0 else iters + 1
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
         self.last_iterations = 0
+        self.last_q = np.zeros(NUM_ACTIONS)  # the root actions' mean values after the last search
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.words = words_from(rng)
@@ -275,6 +276,7 @@ class MCTSAgent(Agent):
             if self.time_budget > 0 and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
+        self.last_q = np.where(n[0] > 0, w[0] / np.maximum(n[0], 1.0), 0.0)
         return n[0].copy()
 
 

@@ -84,81 +84,96 @@ DONE, FORWARDS, DEPTH = 0, 1, 2
 
 
 @njit
-def _available(s, need):
-    """Mark in ``need`` the actions PUCT chooses among (the legal ones: the search trusts the mask); their
-    number."""
+def _available(s, need, idx):
+    """Mark in ``need`` the actions PUCT chooses among (the legal ones: the search trusts the mask) and list them
+    in ``idx`` in ascending order; their number."""
     mask = s["mask"]
     k = 0
     for a in range(mask.shape[0]):
         need[a] = mask[a]
-        k += need[a]
+        if mask[a]:
+            idx[k] = a
+            k += 1
     return k
 
 
 @njit
 def _prior(net, s, node, logits, need, miss, obs, ctl):
-    """Fill the missing logits of the available actions ``need`` at ``node`` from the acting player's
-    observation."""
+    """Fill the missing logits of the available actions ``need`` at ``node``: from the acting player's
+    observation when the node has none yet; an action that a later determinization makes available at a node
+    that has its logits (a card drawn differently, say) gets their mean, a neutral prior, instead of a forward
+    pass of its own (the node's other logits came from another determinization's observation anyway)."""
     missing = False
     for a in range(need.shape[0]):
         miss[a] = need[a] and math.isnan(logits[node, a])
         missing |= miss[a]
-    if missing:
+    if not missing:
+        return
+    known = 0
+    total = 0.0
+    for a in range(need.shape[0]):
+        if not math.isnan(logits[node, a]):
+            known += 1
+            total += logits[node, a]
+    if known == 0:
         observe_forward(net, s, s["dplayer"], obs, miss, logits[node], True)
         ctl[FORWARDS] += 1
+        return
+    for a in range(need.shape[0]):
+        if miss[a]:
+            logits[node, a] = total / known
 
 
 @njit
-def _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, miss, obs, ctl):
-    """Mark the available actions and return the PUCT choice at ``node`` and whether it was never tried."""
-    k = _available(s, need)
+def _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, idx, miss, obs, ctl):
+    """Mark the available actions and return the PUCT choice at ``node`` and whether it was never tried. The loops
+    run over the list ``idx`` of the available actions (a few of the 200), in ascending order."""
+    k = _available(s, need, idx)
     if k == 0:
         return -1, False
-    for a in range(need.shape[0]):
-        if need[a]:
-            avail[node, a] += 1.0
-            if k == 1:  # a forced choice needs no prior
-                return a, n[node, a] == 0.0
+    for i in range(k):
+        avail[node, idx[i]] += 1.0
+    if k == 1:  # a forced choice needs no prior
+        return idx[0], n[node, idx[0]] == 0.0
     _prior(net, s, node, logits, need, miss, obs, ctl)
     h = choose(s, r) if bias > 0.0 else -1
     mx = -1.0e30
     n_sum = 0.0
     w_sum = 0.0
-    for a in range(need.shape[0]):
-        if need[a]:
-            n_sum += n[node, a]
-            w_sum += w[node, a]
-            mx = max(mx, logits[node, a])
+    for i in range(k):
+        a = idx[i]
+        n_sum += n[node, a]
+        w_sum += w[node, a]
+        mx = max(mx, logits[node, a])
     z = 0.0
-    for a in range(need.shape[0]):
-        if need[a]:
-            z += math.exp(logits[node, a] - mx)
+    for i in range(k):
+        z += math.exp(logits[node, idx[i]] - mx)
     fpu = w_sum / n_sum if n_sum > 0.0 else 0.5
     scale = c_puct * math.sqrt(n_sum if n_sum > 0.0 else 1.0) / z
     best = -1.0e30
     pick = -1
-    for a in range(need.shape[0]):
-        if need[a]:
-            na = n[node, a]
-            q = w[node, a] / na if na > 0.0 else fpu
-            u = q + scale * math.exp(logits[node, a] - mx) / (1.0 + na)
-            if a == h:
-                u += bias / (1.0 + na)
-            if u > best:
-                best = u
-                pick = a
+    for i in range(k):
+        a = idx[i]
+        na = n[node, a]
+        q = w[node, a] / na if na > 0.0 else fpu
+        u = q + scale * math.exp(logits[node, a] - mx) / (1.0 + na)
+        if a == h:
+            u += bias / (1.0 + na)
+        if u > best:
+            best = u
+            pick = a
     return pick, n[node, pick] == 0.0
 
 
 @njit
-def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_node, path_act, path_who, need, miss,
-          obs, ctl):
+def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_node, path_act, path_who, need, idx,
+          miss, obs, ctl):
     """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
     node reached (-1: none)."""
     depth = 0
     node = 0
     while not s["over"] and depth < MAX_PATH:
-        a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, miss, obs, ctl)
+        a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, idx, miss, obs, ctl)
         if a < 0:
             break
         path_node[depth], path_act[depth], path_who[depth] = node, a, s["dplayer"]
@@ -179,11 +194,11 @@ def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_nod
 
 
 @njit
-def _net_values(net, s, node, logits, need, obs, vals, ctl):
+def _net_values(net, s, node, logits, need, idx, obs, vals, ctl):
     """Each player's value from the model's value head on his observation (clipped to [0, 1]; 0 for a player out
     of the game); the acting player's pass also gives the node's prior."""
     me = s["dplayer"]
-    prior = _available(s, need) > 1 and node >= 0  # a forced choice needs no prior
+    prior = _available(s, need, idx) > 1 and node >= 0  # a forced choice needs no prior
     for a in range(need.shape[0]):
         need[a] = need[a] and node >= 0 and math.isnan(logits[node, a])
     row = logits[node] if node >= 0 else logits[0]
@@ -197,13 +212,13 @@ def _net_values(net, s, node, logits, need, obs, vals, ctl):
 
 
 @njit
-def _leaf(net, s, node, leaf, code, turns, r, logits, need, obs, vals, ctl):
+def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl):
     """The values of the walk's end state ``s`` for every player, by ``leaf`` (rollout, value head or their mean)."""
     if s["over"]:
         _values(s, vals)
         return
     if leaf != LEAF_ROLLOUT:
-        _net_values(net, s, node, logits, need, obs, vals, ctl)
+        _net_values(net, s, node, logits, need, idx, obs, vals, ctl)
     if leaf == LEAF_VALUE:
         return
     net_vals = vals.copy()
@@ -228,6 +243,7 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
     path_who = np.empty(MAX_PATH, dtype=np.int64)
     vals = np.zeros(3, dtype=np.float64)
     need = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    idx = np.zeros(NUM_ACTIONS, dtype=np.int64)
     miss = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     obs = np.empty(net[4][2], dtype=np.float32)
     while ctl[DONE] < iters:
@@ -237,8 +253,8 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
         ctl[DEPTH] = 0
         try:
             depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_node, path_act,
-                                path_who, need, miss, obs, ctl)
-            _leaf(net, s, node, leaf, code, turns, r, logits, need, obs, vals, ctl)
+                                path_who, need, idx, miss, obs, ctl)
+            _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
         except Exception:  # an engine error in a simulated line: worth nothing to anyone
             depth = ctl[DEPTH]
             vals[:] = 0.0

@@ -184,6 +184,9 @@ def test_mcts_expert_records_the_visits_of_mcts() -> None:
     agent.reset(np.random.default_rng(np.random.SeedSequence(task.seed, spawn_key=(0, 0))), 0)
     counts = agent.search(s)  # type: ignore[attr-defined]
     np.testing.assert_allclose(rec["pi"][0], counts / counts.sum(), rtol=1e-6)
+    # the recorded root value: the mean backed-up value of the most visited action of that search
+    assert rec["q"][0] == pytest.approx(agent.last_q[int(np.argmax(counts))], rel=1e-6)  # type: ignore[attr-defined]
+    assert rec["q"].shape == rec["player"].shape and ((rec["q"] >= 0) & (rec["q"] <= 1)).all()
     net_rec = generate(LocalBackend(1), [task], _models(1), SearchSettings(search_iters=8, temp_moves=2,
                                                                           max_turns=3))[0]
     assert not np.array_equal(net_rec["pi"], rec["pi"])  # the default expert searches differently
@@ -223,6 +226,53 @@ def test_policy_coef_zero_trains_the_value_only() -> None:
     heads = [k for k in after if k.startswith(("head_", "context_out", "unseen"))]
     assert heads and all(torch.equal(before[k], after[k]) for k in heads)
     assert not torch.equal(before["value.weight"], after["value.weight"])
+
+
+def test_value_q_mixes_the_outcome_with_the_search_value() -> None:
+    """``value_q``: the value target is ``(1 - value_q) outcome + value_q q`` of the acting player."""
+    rec = {"obs": np.zeros((3, 2), np.float32), "mask": np.ones((3, 4), bool), "player": np.array([0, 1, 0]),
+           "pi": np.full((3, 4), 0.25, np.float32), "outcome": np.array([1.0, 0.0]),
+           "q": np.array([0.5, 0.25, 0.75], np.float32)}
+    np.testing.assert_allclose(stack_records([rec])["z"], [1.0, 0.0, 1.0])
+    np.testing.assert_allclose(stack_records([rec], value_q=1.0)["z"], [0.5, 0.25, 0.75])
+    np.testing.assert_allclose(stack_records([rec], value_q=0.25)["z"], [0.875, 0.0625, 0.9375])
+    with pytest.raises(ConfigError, match=r"value_q must be a weight in \[0, 1\], got 2"):
+        make_exit_config("solo", {"value_q": 2})
+    with pytest.raises(ConfigError, match="policy_target must be one of search, start; got 'visits'"):
+        make_exit_config("solo", {"policy_target": "visits"})
+
+
+def test_policy_target_start_keeps_the_start_policy() -> None:
+    """``policy_target="start"``: the policy is distilled from a frozen copy of the start model, so the
+    visit targets (here all on action 0) are ignored: the start's policy moves far less than with the visits,
+    while the value output learns its target."""
+    from df_env.train.exit.learner import NEG, Learner
+
+    torch.set_num_threads(1)
+    rng = np.random.default_rng(0)
+    x = load_net(default_model_path(1))
+    n = 128
+    mask = rng.random((n, 200)) < 0.2
+    mask[:, 0] = True
+    data = {"obs": (rng.random((n, x.obs_size)) < 0.05).astype(np.float32), "mask": mask,
+            "pi": np.eye(200, dtype=np.float32)[np.zeros(n, int)], "z": np.full(n, 0.7, np.float32)}
+
+    def policy(net: Any) -> Any:
+        with torch.no_grad():
+            logits, value = net(torch.as_tensor(data["obs"]))
+            return torch.softmax(logits.masked_fill(~torch.as_tensor(mask), NEG), 1), value[:, 0]
+
+    start, _ = policy(net_from_file(default_model_path(1)))
+    moved = {}
+    for target in ("search", "start"):
+        net = net_from_file(default_model_path(1))
+        config = make_exit_config("solo", {"policy_target": target, "batch_size": 32, "epochs": 12,
+                                           "learning_rate": 1e-3})
+        Learner(net, config).fit(data, 0)
+        pi, value = policy(net)
+        moved[target] = float((pi - start).abs().sum(1).mean())
+        assert float((value - 0.7).abs().mean()) < 0.1  # the value learned its target either way
+    assert moved["start"] < 0.2 * moved["search"]
 
 
 def test_sharpened_policy_targets() -> None:
@@ -279,9 +329,12 @@ def test_exit_run_is_deterministic_and_writes_models(tmp_path: Path) -> None:
     assert any(not np.array_equal(w0[k], wa[k]) for k in wa)  # it learned something
     shipped = _weights(default_model_path(1))
     assert all(np.array_equal(w0[k], shipped[k]) for k in shipped)  # iter_0: the start, the shipped model
-    for name in ("iter_1.npz", "best.npz"):
-        net = load_net(tmp_path / "a" / name)
-        assert net.meta["value_target"] == "outcome" and net.meta["made_by"]["algo"] == "exit"
+    # iter_0 keeps the start's value target (so the first search evaluates leaves as the start model allows)
+    assert load_net(tmp_path / "a" / "iter_0.npz").meta.get("value_target") == load_net(
+        default_model_path(1)).meta.get("value_target")
+    net = load_net(tmp_path / "a" / "iter_1.npz")
+    assert net.meta["value_target"] == "outcome" and net.meta["made_by"]["algo"] == "exit"
+    assert load_net(tmp_path / "a" / "best.npz").meta["made_by"]["algo"] == "exit"
     agent = make_agent(f"net:path={tmp_path / 'a' / 'best.npz'}")
     end, decisions, _, _ = play_game([agent], engine.GameConfig(num_players=1), 3, 4, 20)
     assert decisions.sum() > 0
@@ -307,11 +360,11 @@ def test_exit_run_distilling_mcts_is_deterministic(tmp_path: Path) -> None:
     window = [int(r.split(",")[head.index("window_samples")]) for r in rows]
     decisions = [int(r.split(",")[head.index("decisions")]) for r in rows]
     assert window == [decisions[0], decisions[0] + decisions[1]]  # the window keeps every iteration
-    net = load_net(tmp_path / "a" / "best.npz")
+    net = load_net(tmp_path / "a" / "iter_2.npz")
     assert net.meta["value_target"] == "outcome" and net.meta["made_by"]["config"]["expert"] == "mcts"
     from agents.net_mcts import LEAF_VALUE
 
-    assert make_agent(f"net-mcts:iters=4,path={tmp_path / 'a' / 'best.npz'}").leaf == LEAF_VALUE  # type: ignore[attr-defined]
+    assert make_agent(f"net-mcts:iters=4,path={tmp_path / 'a' / 'iter_2.npz'}").leaf == LEAF_VALUE  # type: ignore[attr-defined]
 
 
 def test_exit_from_scratch_2p_league_with_past_checkpoints(tmp_path: Path) -> None:

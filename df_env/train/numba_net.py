@@ -46,8 +46,8 @@ MAX_NEIGH = 6
 # entity tensors, in this order in pidx; then per head HEAD_T tensors
 (T_CARD1_W, T_CARD1_B, T_CARD2_W, T_CARD2_B, T_E_EMPTY, T_SEC1_W, T_SEC1_B, T_SEC2_W, T_SEC2_B, T_SEC2N_W,
  T_ADV_W, T_ADV_B, T_GLOB_W, T_GLOB_B, T_TR1_W, T_TR1_B, T_TR2_W, T_TR2_B, T_VAL_W, T_VAL_B, T_CTX_W,
- T_CTX_B, T_NEIGH_W, T_SEC_U0, T_SEC_T0) = range(25)
-T_HEADS = 25
+ T_CTX_B, T_NEIGH_W, T_SEC_U0, T_SEC_T0, T_SEC_S0) = range(26)
+T_HEADS = 26
 HE_W, HE_B, HC_W, HC_B, HO_W, HO_B, UNSEEN = range(7)
 HEAD_T = 7
 # index lists, in this order in iidx
@@ -135,12 +135,18 @@ def _pack_entity(net: Any) -> Packed:
     zero = np.zeros(w["sec2.weight"].shape[1], dtype=np.float32)
     s1_empty = _relu(net.sec_b)  # a sector with no inputs: its first layer, then both of its second-layer terms
     b2 = w["sec2.bias"] + w.get("sec2n.bias", zero)
+    u0, t0 = s1_empty @ w["sec2.weight"] + b2, s1_empty @ w["sec2n.weight"]
+    s0 = u0.copy()  # every sector's final encoding when no sector has inputs (the usual case for most of them)
+    for r in range(37):
+        for k in range(MAX_NEIGH):
+            if nb_idx[r, k] >= 0:
+                s0[r] += nb_w[r, k] * t0[nb_idx[r, k]]
+    s0 = _relu(s0)
     for a in (w["card1.weight"][:CF], kinds_b, w["card2.weight"], w["card2.bias"], empty, net.sec_w, net.sec_b,
               w["sec2.weight"], b2, w["sec2n.weight"], net.adv_w,
               net.adv_b, w["glob.weight"], w["glob.bias"], w["trunk1.weight"], w["trunk1.bias"],
               w["trunk2.weight"], w["trunk2.bias"], w["value.weight"], w["value.bias"],
-              w["context_out.weight"], w["context_out.bias"], nb_w, s1_empty @ w["sec2.weight"] + b2,
-              s1_empty @ w["sec2n.weight"]):
+              w["context_out.weight"], w["context_out.bias"], nb_w, u0, t0, s0):
         pk.t(a)
     for h in HEAD_BLOCKS:
         hz = np.zeros(w[f"head_e.{h}.weight"].shape[1], dtype=np.float32)
@@ -258,27 +264,45 @@ def _cards(net, x, e, pooled):
 
 
 @jit
+def _pool(rows, mean, mx, scale):
+    """``mean = scale * sum of rows``, ``mx = max(0, max of rows)`` (rows are ReLU outputs), written in separate
+    passes so that the compiler vectorizes them."""
+    mean[:] = 0.0
+    mx[:] = 0.0
+    for r in range(rows.shape[0]):
+        for j in range(rows.shape[1]):
+            mean[j] += rows[r, j]
+            mx[j] = max(mx[j], rows[r, j])
+    for j in range(mean.shape[0]):
+        mean[j] *= scale
+
+
+@jit
 def _sectors(net, x, s, pooled, at):
     """The 37 sector encodings (one round of neighbour messages) into ``s``; mean and max into ``pooled[at:]``.
-    A sector with no inputs starts from its precomputed terms."""
+    Only the sectors with inputs run the first layers; only they and their neighbours are recomputed, the others
+    take their precomputed encoding (a few of the 37 have inputs in a game)."""
     cfg = net[4]
     mo, mf, do = cfg[C_MAP_OFF], cfg[C_MAP_F], cfg[C_DSEC_OFF]
     w1, b1, w2, w2n, nbw = (_mat(net, T_SEC1_W), _mat(net, T_SEC1_B), _mat(net, T_SEC2_W), _mat(net, T_SEC2N_W),
                             _mat(net, T_NEIGH_W))
     nb = _ints(net, L_NEIGH).reshape((37, MAX_NEIGH))
-    u = _mat(net, T_SEC_U0).copy()  # s1 @ W2 + b, per sector
-    t = _mat(net, T_SEC_T0).copy()  # s1 @ W2n, per sector
+    u0, t0, s0 = _mat(net, T_SEC_U0), _mat(net, T_SEC_T0), _mat(net, T_SEC_S0)
+    ns = s.shape[1]
+    u = np.empty((37, ns), dtype=np.float32)  # s1 @ W2 + b, rows of the sectors with inputs
+    t = np.empty((37, ns), dtype=np.float32)  # s1 @ W2n
+    used = np.zeros(37, dtype=np.bool_)
     s1 = np.empty(w1.shape[1], dtype=np.float32)
     b2 = _vec(net, T_SEC2_B)
     zero = np.zeros(w2n.shape[1], dtype=np.float32)
     for r in range(37):
         row = x[mo + r * mf:mo + (r + 1) * mf]
-        used = x[do + r] != 0.0
+        used[r] = x[do + r] != 0.0
         for f in range(mf):
             if row[f] != 0.0:
-                used = True
+                used[r] = True
                 break
-        if not used:
+        if not used[r]:
             continue
         _affine(s1, b1[r], row, w1)
         if x[do + r] != 0.0:
@@ -286,18 +310,21 @@ def _sectors(net, x, s, pooled, at):
         _relu_(s1)
         _affine(t[r], zero, s1, w2n)
         _affine(u[r], b2, s1, w2)
-    ns = s.shape[1]
-    pooled[at:at + 2 * ns] = 0.0
     for r in range(37):
-        s[r] = u[r]
+        dirty = used[r]
         for k in range(MAX_NEIGH):
-            if nb[r, k] >= 0:
-                _add_row(s[r], nbw[r, k], t[nb[r, k]])
-        _relu_(s[r])
-        for j in range(ns):
-            pooled[at + j] += s[r, j] / 37.0
-            if s[r, j] > pooled[at + ns + j]:
-                pooled[at + ns + j] = s[r, j]
+            if nb[r, k] >= 0 and used[nb[r, k]]:
+                dirty = True
+        if not dirty:
+            s[r] = s0[r]
+        else:
+            s[r] = u[r] if used[r] else u0[r]
+            for k in range(MAX_NEIGH):
+                q = nb[r, k]
+                if q >= 0:
+                    _add_row(s[r], nbw[r, k], t[q] if used[q] else t0[q])
+            _relu_(s[r])
+    _pool(s, pooled[at:at + ns], pooled[at + ns:at + 2 * ns], np.float32(1.0 / 37.0))
 
 
 @jit

@@ -20,7 +20,9 @@ Keys (every preset has every key; ``docs/training.md``, "Expert iteration"):
   over the replay window per iteration), ``train_steps`` (when > 0: at most that many minibatches per iteration,
   so that a growing window costs no more), ``replay`` (iterations of data kept; a value above ``iterations`` keeps
   everything), ``policy_coef`` and ``value_coef`` (the weights of the two losses; ``policy_coef=0`` trains the
-  value head and the trunk only); ``dims`` (from scratch only);
+  value head and the trunk only); ``value_q`` (the value target is ``(1 - value_q) outcome + value_q q``, ``q``
+  the search's root value), ``policy_target`` (``"search"``: the visit distribution; ``"start"``: the start
+  model's own policy, kept by distillation while the value is learned); ``dims`` (from scratch only);
 * evaluation: ``eval_every`` iterations, ``eval_games`` on ``eval_seed``, ``eval_opponents`` (multiplayer);
 * ``threads`` torch threads, ``seed``; ``backend`` (``local`` / ``ray``), ``jobs``, ``address`` (Ray).
 """
@@ -41,7 +43,7 @@ EXIT_BASE: dict[str, Any] = {
     "rollout": "heuristic", "turns": 3, "temp_moves": 4, "temperature": 1.0, "net_moves": 0.0, "max_turns": 0,
     "league": {"current": 1.0, "past": 0.0, "heuristic": 0.0},
     "target_temp": 1.0, "learning_rate": 1e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2,
-    "train_steps": 0, "replay": 6, "policy_coef": 1.0, "value_coef": 1.0,
+    "train_steps": 0, "replay": 6, "policy_coef": 1.0, "value_coef": 1.0, "value_q": 0.0, "policy_target": "search",
     "eval_every": 1, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
     "threads": 1, "seed": 0, "backend": "local", "jobs": 1, "address": "",
 }
@@ -53,7 +55,8 @@ EXIT_PRESETS: dict[str, dict[str, Any]] = {
     "3p": {**EXIT_BASE, "num_players": 3, "league": dict(_LEAGUE), "eval_opponents": ["random", "heuristic"],
            "eval_games": 198},
 }
-ALLOWED = {"expert": ("net-mcts", "mcts"), "rollout": ("heuristic", "random"), "backend": ("local", "ray")}
+ALLOWED = {"expert": ("net-mcts", "mcts"), "rollout": ("heuristic", "random"), "backend": ("local", "ray"),
+           "policy_target": ("search", "start")}
 POSITIVE = ("iterations", "games", "search_iters", "batch_size", "epochs", "replay", "eval_games", "jobs")
 NON_NEGATIVE = ("minutes", "target_temp", "c_puct", "turns", "temp_moves", "max_turns", "learning_rate", "weight_decay",
                 "train_steps", "policy_coef", "value_coef", "eval_every", "eval_seed", "threads", "seed")
@@ -98,6 +101,8 @@ def check_exit_config(c: dict[str, Any]) -> None:
             raise ConfigError(f"{key} must be >= 0, got {c[key]!r}")
     if not 0.0 <= c["net_moves"] <= 1.0:
         raise ConfigError(f"net_moves must be a probability in [0, 1], got {c['net_moves']!r}")
+    if not 0.0 <= c["value_q"] <= 1.0:
+        raise ConfigError(f"value_q must be a weight in [0, 1], got {c['value_q']!r}")
     if c["temperature"] <= 0:
         raise ConfigError(f"temperature must be > 0, got {c['temperature']!r}")
     if c["start"] not in ("shipped", "scratch") and not Path(c["start"]).is_file():

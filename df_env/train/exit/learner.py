@@ -1,6 +1,10 @@
 """The learner of expert iteration: the entity network (torch, :class:`df_env.train.torch_net.EntityNet`)
 trained on self-play records, ``policy_coef`` x the policy cross-entropy to the root visit distribution (over the
-legal actions) plus ``value_coef`` x the value's squared error to the game's outcome for the acting player.
+legal actions) plus ``value_coef`` x the value's squared error to the value target of the acting player: the
+game's outcome, or with ``value_q`` > 0 the mix ``(1 - value_q) outcome + value_q q`` with the search's root value
+``q`` (a bootstrapped target: far less noisy than one game's outcome, so a value head learns from a few hundred
+games what the outcome alone would need tens of thousands for). With ``policy_target="start"`` the policy target
+is the start model's own policy (a frozen copy; distillation keeps the policy while the trunk learns the value).
 
 The model files it writes carry ``"value_target": "outcome"`` in their ``__meta__``: the linear value output
 estimates the value ``agents/mcts.py`` backs up for the acting player (1 win, 0 loss, else the progress score).
@@ -43,23 +47,29 @@ def net_from_file(path: str | Path) -> EntityNet:
     return net
 
 
-def save_model(net: EntityNet, path: str | Path, made_by: dict[str, Any]) -> Path:
-    """The network as a torch-free model file with ``value_target`` in its meta."""
+def save_model(net: EntityNet, path: str | Path, made_by: dict[str, Any],
+               value_target: str | None = VALUE_TARGET) -> Path:
+    """The network as a torch-free model file, with ``value_target`` in its meta (``None``: a value output that
+    estimates no outcome, as the start of a run from a PPO model)."""
     return save_net(path, net.export(), net.num_players, dict(net.dims), made_by, kind="entity",
-                    value_target=VALUE_TARGET)
+                    value_target=value_target)
 
 
-def stack_records(records: Sequence[dict[str, Any]], target_temp: float = 1.0) -> dict[str, np.ndarray]:
-    """Training arrays from game records: obs, mask, pi and the value target ``z`` of the acting player. With
-    ``target_temp`` != 1 the policy target is the visit distribution sharpened (:func:`sharpen`)."""
+def stack_records(records: Sequence[dict[str, Any]], target_temp: float = 1.0,
+                  value_q: float = 0.0) -> dict[str, np.ndarray]:
+    """Training arrays from game records: obs, mask, pi and the value target ``z`` of the acting player (the
+    outcome; with ``value_q`` > 0 mixed with the recorded root value ``q``). With ``target_temp`` != 1 the policy
+    target is the visit distribution sharpened (:func:`sharpen`)."""
     recs = [r for r in records if len(r["player"])]
     if not recs:
         return {"obs": np.zeros((0, 0), np.float32), "mask": np.zeros((0, 0), bool),
                 "pi": np.zeros((0, 0), np.float32), "z": np.zeros(0, np.float32)}
     pi = np.concatenate([r["pi"] for r in recs])
+    z = np.concatenate([r["outcome"][r["player"]] for r in recs]).astype(np.float32)
+    if value_q > 0:
+        z = ((1.0 - value_q) * z + value_q * np.concatenate([r["q"] for r in recs])).astype(np.float32)
     return {"obs": np.concatenate([r["obs"] for r in recs]), "mask": np.concatenate([r["mask"] for r in recs]),
-            "pi": pi if target_temp == 1.0 else sharpen(pi, target_temp),
-            "z": np.concatenate([r["outcome"][r["player"]] for r in recs]).astype(np.float32)}
+            "pi": pi if target_temp == 1.0 else sharpen(pi, target_temp), "z": z}
 
 
 def sharpen(pi: np.ndarray, temp: float) -> np.ndarray:
@@ -71,6 +81,13 @@ def sharpen(pi: np.ndarray, temp: float) -> np.ndarray:
     else:
         out = np.power(pi.astype(np.float64), 1.0 / temp)
     return (out / out.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
+def teacher_policy(teacher: EntityNet, obs: th.Tensor, mask: th.Tensor) -> th.Tensor:
+    """The frozen ``teacher``'s policy over the legal actions (the target of ``policy_target="start"``)."""
+    with th.no_grad():
+        logits, _ = teacher(obs)
+        return th.softmax(logits.masked_fill(~mask, NEG), dim=1)
 
 
 def losses(net: EntityNet, obs: th.Tensor, mask: th.Tensor, pi: th.Tensor,
@@ -88,6 +105,13 @@ class Learner:
     def __init__(self, net: EntityNet, config: dict[str, Any]) -> None:
         self.net = net
         self.config = config
+        self.teacher: EntityNet | None = None
+        if config.get("policy_target", "search") == "start":
+            import copy
+
+            self.teacher = copy.deepcopy(net).eval()
+            for prm in self.teacher.parameters():
+                prm.requires_grad_(False)
         self.opt = th.optim.Adam(net.parameters(), lr=float(config["learning_rate"]),
                                  weight_decay=float(config["weight_decay"]))
 
@@ -112,7 +136,8 @@ class Learner:
                 sums[:], seen = 0.0, 0
             for start in range(0, len(order), batch):
                 idx = order[start:start + batch]
-                lp, lv = losses(self.net, obs[idx], mask[idx], pi[idx], z[idx])
+                target = pi[idx] if self.teacher is None else teacher_policy(self.teacher, obs[idx], mask[idx])
+                lp, lv = losses(self.net, obs[idx], mask[idx], target, z[idx])
                 self.opt.zero_grad()
                 _total(lp, lv, float(c.get("policy_coef", 1.0)), float(c["value_coef"])).backward()
                 self.opt.step()

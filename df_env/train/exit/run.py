@@ -49,6 +49,19 @@ def iteration_tasks(config: dict[str, Any], iteration: int, past: list[str]) -> 
     return tasks
 
 
+def start_value_target(config: dict[str, Any]) -> str | None:
+    """What the start model's value output estimates: ``"outcome"`` for a model file that says so, else None (a PPO
+    critic, or a fresh network's untrained head): ``iter_0.npz`` keeps it, so that the first iteration's search
+    evaluates its leaves by rollouts unless the start model has an outcome value head."""
+    from ..numba_net import value_target
+
+    start = config["start"]
+    if start == "scratch":
+        return None
+    path = default_model_path(int(config["num_players"])) if start == "shipped" else Path(start)
+    return "outcome" if value_target(load_net(path)) == "outcome" else None
+
+
 def start_net(config: dict[str, Any]) -> Any:
     """The network to start from: the shipped model, a fresh one (seeded) or a model file."""
     import torch as th
@@ -96,9 +109,10 @@ class ExitRun:
         return self.out / f"iter_{k}.npz"
 
     def save(self, k: int) -> Path:
-        from .learner import save_model
+        from .learner import VALUE_TARGET, save_model
 
-        return save_model(self.learner.net, self.model_path(k), _made_by(self.config, k, self.games))
+        target = VALUE_TARGET if k > 0 else start_value_target(self.config)
+        return save_model(self.learner.net, self.model_path(k), _made_by(self.config, k, self.games), target)
 
     def evaluate(self, k: int) -> list[EvalResult]:
         c = self.config
@@ -130,7 +144,7 @@ class ExitRun:
         self.window = (self.window + [records])[-int(c["replay"]):]
         from .learner import stack_records
 
-        data = stack_records([r for recs in self.window for r in recs], float(c["target_temp"]))
+        data = stack_records([r for recs in self.window for r in recs], float(c["target_temp"]), float(c["value_q"]))
         t = time.perf_counter()
         fit = self.learner.fit(data, derive_seed(c["seed"], k, 2))
         train_s = time.perf_counter() - t

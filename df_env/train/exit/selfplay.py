@@ -5,7 +5,8 @@ role is ``"current"`` play the expert: ``net-mcts`` with the current model (``ex
 :meth:`agents.net_mcts.NetMCTSAgent.search`) or the heuristic-guided ``mcts`` (``expert="mcts"``, a fixed
 expert to distil into the network, :meth:`agents.mcts.MCTSAgent.search`); both public methods return the root's
 visit counts over the 200 actions. A searching seat records, at every decision with more than
-one legal action, the acting player's observation, the legal mask, the root visit distribution and the player;
+one legal action, the acting player's observation, the legal mask, the root visit distribution, the root value
+``q`` (the mean backed-up value of the most visited action) and the player;
 the first ``temp_moves`` searched decisions of a seat sample the visit counts (``n^(1/temperature)``), the
 later ones take the most visited action, or with probability ``net_moves`` the current model's policy's action
 (``net:path=...``; DAgger: the expert labels the states the network's own play reaches). A ``"past:NAME"``
@@ -182,7 +183,7 @@ def play_game(task: GameTask) -> dict[str, Any]:
     policies = _policy_seats(task, st)
     sample_rng = [_agent_rng(task, p, 1) for p in range(n)]
     searched = [0] * n
-    obs, masks, pis, who = [], [], [], []
+    obs, masks, pis, qs, who = [], [], [], [], []
     limit = st.max_turns or 100 * n
     while not s["over"] and s["turn"] <= limit:
         p = int(s["dplayer"])
@@ -198,6 +199,7 @@ def play_game(task: GameTask) -> dict[str, Any]:
         counts = agents[p].search(s)  # type: ignore[attr-defined]
         sample = searched[p] < st.temp_moves
         a, pi = _pick(counts, mask, sample, st.temperature, sample_rng[p])
+        qs.append(float(agents[p].last_q[int(np.argmax(np.where(mask, counts, -1.0)))]))  # type: ignore[attr-defined]
         searched[p] += 1
         obs.append(observe(s, p))
         if not sample and p in policies and sample_rng[p].random() < st.net_moves:
@@ -211,7 +213,8 @@ def play_game(task: GameTask) -> dict[str, Any]:
             "obs": np.asarray(obs, dtype=np.float32).reshape(-1, size),
             "mask": np.asarray(masks, dtype=bool).reshape(-1, NUM_ACTIONS),
             "pi": np.asarray(pis, dtype=np.float32).reshape(-1, NUM_ACTIONS),
-            "player": np.asarray(who, dtype=np.int64), "outcome": outcome(s), "winner": int(s["winner"]),
+            "q": np.asarray(qs, dtype=np.float32), "player": np.asarray(who, dtype=np.int64),
+            "outcome": outcome(s), "winner": int(s["winner"]),
             "turns": int(s["turn"])}
 
 
