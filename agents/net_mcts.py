@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from df_env.engine.api import apply_action
 from df_env.engine.kernels import apply, njit  # the compiled boundary
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.observation.determinize import determinize_rec
@@ -63,6 +64,12 @@ from .fast import HEURISTIC, RANDOM, play_rec
 from .heuristic_rules import choose
 from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
 
+def _flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError("must be 0 or 1")
+    return text == "1"
+
+
 OPTIONS: dict[str, Option] = {
     "iters": Option(positive_int, 100, "search iterations per decision"),
     "path": Option(str, "", "a model file (.npz from df-env train); default: the shipped model for the table's "
@@ -76,6 +83,8 @@ OPTIONS: dict[str, Option] = {
     "turns": Option(non_negative_int, 3, "rollout length in player-turns after the current one (0: to the game end)"),
     "bias": Option(non_negative_float, 0.0, "progressive bias towards the heuristic's choice (0: none)"),
     "nodes": Option(positive_int, 4096, "tree size limit when a time budget is set"),
+    "reuse": Option(_flag, True, "keep the subtree of the actions played for the next decision (1) or start "
+                                 "every search afresh (0)"),
 }
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
 LEAVES = {"rollout": LEAF_ROLLOUT, "value": LEAF_VALUE, "mix": LEAF_MIX}
@@ -166,6 +175,16 @@ def _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, idx, miss, o
 
 
 @njit
+def new_node(child, n, w, avail, logits, i):
+    """Clear row ``i`` of the tree arrays for a new node (the arrays are reused from search to search)."""
+    child[i] = -1
+    n[i] = 0.0
+    w[i] = 0.0
+    avail[i] = 0.0
+    logits[i] = np.nan
+
+
+@njit
 def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_node, path_act, path_who, need, idx,
           miss, obs, ctl):
     """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
@@ -186,6 +205,7 @@ def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_nod
                 return depth, -1
             nxt = n_nodes[0]
             n_nodes[0] += 1
+            new_node(child, n, w, avail, logits, nxt)
             child[node, a] = nxt
         node = nxt
         if fresh:
@@ -264,6 +284,38 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
         ctl[DONE] += 1
 
 
+@njit
+def keep_subtree(child, n, w, avail, logits, top, cap, out_child, out_n, out_w, out_avail, out_logits):
+    """Copy the subtree under node ``top`` into the ``out_*`` arrays, renumbered breadth first (``top`` becomes
+    node 0), at most ``cap`` nodes (the shallowest; an edge to a node left out keeps its statistics and gets a
+    new node when a walk next goes down it); returns the number of nodes copied."""
+    order = np.empty(cap, dtype=np.int64)
+    new_id = np.full(child.shape[0], -1, dtype=np.int64)
+    order[0] = top
+    new_id[top] = 0
+    k = 1
+    head = 0
+    while head < k:
+        u = order[head]
+        head += 1
+        for a in range(child.shape[1]):
+            c = child[u, a]
+            if c >= 0 and k < cap:
+                new_id[c] = k
+                order[k] = c
+                k += 1
+    for i in range(k):
+        u = order[i]
+        for a in range(child.shape[1]):
+            c = child[u, a]
+            out_child[i, a] = new_id[c] if c >= 0 else -1
+        out_n[i] = n[u]
+        out_w[i] = w[u]
+        out_avail[i] = avail[u]
+        out_logits[i] = logits[u]
+    return k
+
+
 def _load(path: Path) -> Any:
     from df_env.train.numpy_net import ModelFileError, load_net
 
@@ -274,19 +326,27 @@ def _load(path: Path) -> Any:
 
 
 class NetMCTSAgent(Agent):
-    """Determinized MCTS with PUCT selection over a network's policy, in compiled code; see the module docstring."""
+    """Determinized MCTS with PUCT selection over a network's policy, in compiled code; see the module docstring.
+
+    **Tree reuse** (``reuse=1``, the default): :meth:`act` keeps the tree of its last search and the actions played
+    since (its own, forced ones included); the next search starts from the subtree those actions lead to, so its
+    ``iters`` new iterations add to the ones already spent there. The subtree is kept only when the state it is
+    given is exactly the one those actions lead to (the last state ``act`` saw with its action applied), so a
+    decision made by anyone else in between (another player, a person, a caller that skips ``act``) starts the
+    search afresh. :meth:`search` never reuses (a pure function of the state and the generator)."""
 
     uses_state = True
 
     def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float = 1.0,
                  time: float = 0.0, leaf: str = "auto", rollout: str = "heuristic", turns: int = 3,
-                 bias: float = 0.0, nodes: int = 4096) -> None:
+                 bias: float = 0.0, nodes: int = 4096, reuse: bool = True) -> None:
         self.name = name
         self.iters, self.time_budget, self.turns, self.c_puct, self.bias = iters, time, turns, c_puct, bias
         self.code = HEURISTIC if rollout == "heuristic" else RANDOM
         self.max_nodes = nodes if time > 0 else iters + 1
         self.path = path
         self.leaf_option = leaf
+        self.reuse = reuse
         self.net: Any = None
         self.packed: Any = None
         self.leaf = LEAF_ROLLOUT
@@ -295,7 +355,15 @@ class NetMCTSAgent(Agent):
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
         self.last_iterations = 0
         self.last_forwards = 0
+        self.last_reused = 0  # root visits the last search started with (tree reuse)
         self.last_q = np.zeros(NUM_ACTIONS)  # the root actions' mean values after the last search
+        # tree reuse: the kept subtree holds at most `keep` nodes; a search adds at most max_nodes - 1
+        self.keep = max(1, self.max_nodes // 2 if time > 0 else iters)
+        self._bufs: list[tuple[np.ndarray, ...]] = []  # two sets of tree arrays (child, n, w, avail, logits)
+        self._cur = 0  # the set holding the last search's tree
+        self._kept = False  # whether that tree may be reused
+        self._moves: list[int] = []  # the actions played from the tree's root since
+        self._last: tuple[np.ndarray, int] | None = None  # the last state act() saw and its answer
 
     def _use(self, net: Any) -> None:
         """Take ``net`` as the model: pack it for compiled code and settle the leaf evaluation."""
@@ -310,6 +378,10 @@ class NetMCTSAgent(Agent):
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.words = words_from(rng)
+        self._forget()
+
+    def _forget(self) -> None:
+        self._kept, self._moves, self._last = False, [], None
 
     def net_for(self, num_players: int) -> Any:
         """The network for a table of ``num_players`` (loads the shipped one on first use); a clear error when the
@@ -332,24 +404,65 @@ class NetMCTSAgent(Agent):
         if state is None:
             raise ValueError("the net-mcts agent needs the engine state: call act(obs, mask, state)")
         self.net_for(int(state["n_players"]))
+        if self.reuse:
+            self._follow(state)
         legal = np.flatnonzero(mask)
         if legal.size == 1:
-            return int(legal[0])
-        counts = self.search(state)
-        counts = np.where(mask, counts, -1.0)
-        return int(np.argmax(counts))
+            a = int(legal[0])
+        else:
+            counts = self._search(state, self.reuse)
+            a = int(np.argmax(np.where(mask, counts, -1.0)))
+        if self.reuse:
+            self._last = (state.copy(), a)
+        return a
+
+    def _follow(self, state: np.ndarray) -> None:
+        """Extend the moves since the tree's root by the last answer if ``state`` is exactly what it led to;
+        otherwise drop the tree."""
+        if not self._kept or self._last is None:
+            self._forget()
+            return
+        before, a = self._last
+        after = before.copy()
+        apply_action(after, a)
+        if after.tobytes() != state.tobytes():
+            self._forget()
+            return
+        self._moves.append(a)
 
     def search(self, state: np.ndarray) -> np.ndarray:
-        """Visit counts of the root actions after the search (float array over NUM_ACTIONS)."""
+        """Visit counts of the root actions after a fresh search (float array over NUM_ACTIONS)."""
+        return self._search(state, False)
+
+    def _start_tree(self, reuse: bool) -> tuple[tuple[np.ndarray, ...], int]:
+        """The tree arrays for a search and the nodes in use: the kept subtree of the moves played since the last
+        search (copied into the other set of arrays), or an empty root."""
+        if not self._bufs:
+            shape = (self.max_nodes + self.keep, NUM_ACTIONS)
+            self._bufs = [(np.full(shape, -1, dtype=np.int32), np.zeros(shape), np.zeros(shape), np.zeros(shape),
+                           np.full(shape, np.nan)) for _ in range(2)]
+        old, top = self._bufs[self._cur], 0
+        if reuse and self._kept:
+            for a in self._moves:
+                top = int(old[0][top, a])
+                if top < 0:
+                    break
+        if not (reuse and self._kept) or top < 0:
+            tree = self._bufs[self._cur]
+            new_node(*tree, 0)
+            return tree, 1
+        self._cur = 1 - self._cur
+        tree = self._bufs[self._cur]
+        return tree, int(keep_subtree(*old, top, self.keep, *tree))
+
+    def _search(self, state: np.ndarray, reuse: bool) -> np.ndarray:
         self.net_for(int(state["n_players"]))
         root = state.reshape(1).copy()
         p = int(state["dplayer"])
         canonicalize_arr(root, p)
-        shape = (self.max_nodes, NUM_ACTIONS)
-        child = np.full(shape, -1, dtype=np.int32)
-        n, w, avail = np.zeros(shape), np.zeros(shape), np.zeros(shape)
-        logits = np.full(shape, np.nan)
-        n_nodes = np.ones(1, dtype=np.int64)
+        (child, n, w, avail, logits), used = self._start_tree(reuse)
+        self.last_reused = int(n[0].sum())
+        n_nodes = np.array([used], dtype=np.int64)
         ctl = np.zeros(3, dtype=np.int64)
         deadline = time.perf_counter() + self.time_budget
         while ctl[DONE] < self.iters:
@@ -361,6 +474,7 @@ class NetMCTSAgent(Agent):
         self.last_iterations = int(ctl[DONE])
         self.last_forwards = int(ctl[FORWARDS])
         self.last_q = np.where(n[0] > 0, w[0] / np.maximum(n[0], 1.0), 0.0)
+        self._kept, self._moves = reuse, []
         return n[0].copy()
 
 

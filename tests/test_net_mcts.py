@@ -43,7 +43,9 @@ def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
 
 def test_spec_and_options() -> None:
     assert set(agent_options("net-mcts")) == {"iters", "path", "c_puct", "time", "leaf", "rollout", "turns", "bias",
-                                             "nodes"}
+                                             "nodes", "reuse"}
+    with pytest.raises(AgentSpecError, match="must be 0 or 1"):
+        make_agent("net-mcts:reuse=yes")
     with pytest.raises(AgentSpecError, match="c_puct"):
         make_agent("net-mcts:c_puct=-1")
     with pytest.raises(AgentSpecError, match="has no option"):
@@ -141,3 +143,61 @@ def test_time_budget(tmp_path: Path) -> None:
     agent.reset(np.random.default_rng(0))
     agent.act(None, engine.legal_mask(s), s)
     assert 0 < agent.last_iterations < 100000  # type: ignore[attr-defined]
+
+
+def test_tree_reuse_keeps_the_subtree_of_the_moves_played(tmp_path: Path) -> None:
+    """``reuse=1``: the next decision's search starts from the subtree of the moves played since the last search
+    (its root visits are those the last search spent below them); a state that is not what the agent's last
+    answer led to (a decision made elsewhere) starts afresh; ``reuse=0`` never keeps anything."""
+    path = _mlp(tmp_path / "m1.npz", 1)
+    s = next(st for st in _states(1, 60, seed=2) if engine.legal_mask(st).sum() >= 3)
+    agent = make_agent(f"net-mcts:iters=60,path={path}")
+    agent.reset(np.random.default_rng(0))
+    mask = engine.legal_mask(s)
+    a = agent.act(None, mask, s.copy())
+    before = agent._bufs[agent._cur]  # type: ignore[attr-defined]
+    child, n = before[0].copy(), before[1].copy()
+    nxt = s.copy()
+    engine.apply_action(nxt, a)
+    moves = [a]
+    while engine.legal_mask(nxt).sum() == 1 and not nxt["over"]:  # forced moves go through act() too
+        f = agent.act(None, engine.legal_mask(nxt), nxt.copy())
+        moves.append(f)
+        engine.apply_action(nxt, f)
+    node = 0
+    for m in moves:
+        node = int(child[node, m])
+    assert node > 0
+    agent.act(None, engine.legal_mask(nxt), nxt.copy())
+    assert agent.last_reused == n[node].sum() > 0  # type: ignore[attr-defined]
+    assert agent.last_iterations == 60  # type: ignore[attr-defined]
+    # a state the agent's answers did not lead to: a fresh search
+    other = next(st for st in _states(1, 80, seed=5) if engine.legal_mask(st).sum() >= 2)
+    agent.act(None, engine.legal_mask(other), other.copy())
+    assert agent.last_reused == 0  # type: ignore[attr-defined]
+    fresh = make_agent(f"net-mcts:iters=60,reuse=0,path={path}")
+    fresh.reset(np.random.default_rng(0))
+    fresh.act(None, mask, s.copy())
+    fresh.act(None, engine.legal_mask(nxt), nxt.copy())
+    assert fresh.last_reused == 0  # type: ignore[attr-defined]
+
+
+def test_keep_subtree_copies_the_subtree_breadth_first() -> None:
+    """The kept subtree: node ``top`` becomes 0, its descendants keep their statistics and links (renumbered), at
+    most ``cap`` nodes (an edge to a node left out points nowhere and keeps its counts)."""
+    from agents.net_mcts import keep_subtree
+
+    rows = 6
+    child = np.full((rows, 4), -1, dtype=np.int32)
+    child[0, 1], child[1, 0], child[1, 3], child[2, 2] = 1, 2, 3, 4  # 0 -a1-> 1 -a0-> 2 -a2-> 4 ; 1 -a3-> 3
+    n = np.arange(rows * 4, dtype=float).reshape(rows, 4)
+    w, avail, logits = n / 2, n + 1, -n
+    out = (np.full((rows, 4), -1, dtype=np.int32), np.zeros((rows, 4)), np.zeros((rows, 4)), np.zeros((rows, 4)),
+           np.zeros((rows, 4)))
+    k = keep_subtree(child, n, w, avail, logits, 1, 10, *out)
+    assert k == 4
+    assert out[0][0].tolist() == [1, -1, -1, 2] and out[0][1].tolist() == [-1, -1, 3, -1]  # 1 -> {2, 3}, 2 -> 4
+    np.testing.assert_array_equal(out[1][:4], n[[1, 2, 3, 4]])
+    np.testing.assert_array_equal(out[4][:4], logits[[1, 2, 3, 4]])
+    k = keep_subtree(child, n, w, avail, logits, 1, 2, *out)
+    assert k == 2 and out[0][0].tolist() == [1, -1, -1, -1] and out[1][0].tolist() == n[1].tolist()
