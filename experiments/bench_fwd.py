@@ -28,14 +28,13 @@ def positions(n_players: int, obs_size: int, games: int = 3) -> tuple[np.ndarray
     obs, masks = [], []
     for g in range(games):
         s = engine.new_game(engine.GameConfig(num_players=n_players), seed=3 + g)
-        h = make_agent("heuristic")
-        h.reset(np.random.default_rng(g), 0)
+        h = make_agent("heuristic").as_policy(0, g)
         while not engine.is_terminal(s):
             x = np.zeros(obs_size, np.float32)
             encode(s.copy().reshape(1)[0], int(s["dplayer"]), x)
             obs.append(x)
             masks.append(engine.legal_mask(s))
-            engine.apply_action(s, int(h.act(None, engine.legal_mask(s), s.copy())))
+            engine.apply_action(s, int(h(s)))
     return np.array(obs), np.array(masks)
 
 

@@ -31,9 +31,7 @@ def main() -> int:
         for name in ("random", "heuristic"):
             for g in range(a.games):
                 s = engine.new_game(engine.GameConfig(num_players=n), seed=1000 * n + g)
-                agents = [make_agent(name) for _ in range(n)]
-                for p, ag in enumerate(agents):
-                    ag.reset(np.random.default_rng(g * 7 + p), p)
+                agents = [make_agent(name).as_policy(p, g) for p in range(n)]
                 while not engine.is_terminal(s):
                     for me in range(n):
                         cards = observe(s, me)[idx]  # (slots, 40)
@@ -47,7 +45,7 @@ def main() -> int:
                         slots += cards.shape[0]
                         filled += int((~empty).sum())
                     mask = engine.legal_mask(s)
-                    engine.apply_action(s, int(agents[int(s["dplayer"])].act(None, mask, s.copy())))
+                    engine.apply_action(s, int(agents[int(s["dplayer"])](s, mask)))
     print(f"ok: {checked} observations, {slots} card slots ({filled} filled): every slot with 'present' 0 is all zero")
     return 0
 
