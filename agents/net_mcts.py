@@ -31,7 +31,7 @@ the same moves.
 Example:
     >>> from agents import agent_options
     >>> sorted(agent_options("net-mcts"))
-    ['bias', 'c_puct', 'iters', 'leaf', 'nodes', 'path', 'rollout', 'time', 'turns']
+    ['bias', 'c_puct', 'iters', 'leaf', 'nodes', 'path', 'reuse', 'rollout', 'time', 'turns']
 """
 
 from __future__ import annotations
@@ -64,6 +64,15 @@ from .fast import HEURISTIC, RANDOM, play_rec
 from .heuristic_rules import choose
 from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
 
+def _c_puct(text: str) -> float | str:
+    return "auto" if text == "auto" else non_negative_float(text)
+
+
+# The PUCT constant by leaf evaluation when c_puct=auto. Measured solo (300 deals, seed 31, docs/training.md):
+# value leaves are sharper than the 3-turn rollouts' progress scores, so the prior needs less weight.
+C_PUCT_AUTO = {"rollout": 1.0, "value": 0.25, "mix": 0.25}
+
+
 def _flag(text: str) -> bool:
     if text not in ("0", "1"):
         raise ValueError("must be 0 or 1")
@@ -74,7 +83,8 @@ OPTIONS: dict[str, Option] = {
     "iters": Option(positive_int, 100, "search iterations per decision"),
     "path": Option(str, "", "a model file (.npz from df-env train); default: the shipped model for the table's "
                             "player count"),
-    "c_puct": Option(non_negative_float, 1.0, "PUCT exploration constant (values are in [0, 1])"),
+    "c_puct": Option(_c_puct, "auto", "PUCT exploration constant (values are in [0, 1]; auto: 0.25 with value or "
+                                      "mix leaves, 1.0 with rollouts)"),
     "time": Option(non_negative_float, 0.0, "seconds per decision (0: use iters only)"),
     "leaf": Option(choice("auto", "rollout", "value", "mix"), "auto",
                    "leaf evaluation: rollout, the model's outcome value head, or their mean (auto: value when the "
@@ -83,7 +93,7 @@ OPTIONS: dict[str, Option] = {
     "turns": Option(non_negative_int, 3, "rollout length in player-turns after the current one (0: to the game end)"),
     "bias": Option(non_negative_float, 0.0, "progressive bias towards the heuristic's choice (0: none)"),
     "nodes": Option(positive_int, 4096, "tree size limit when a time budget is set"),
-    "reuse": Option(_flag, True, "keep the subtree of the actions played for the next decision (1) or start "
+    "reuse": Option(_flag, False, "keep the subtree of the actions played for the next decision (1) or start "
                                  "every search afresh (0)"),
 }
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
@@ -328,7 +338,8 @@ def _load(path: Path) -> Any:
 class NetMCTSAgent(Agent):
     """Determinized MCTS with PUCT selection over a network's policy, in compiled code; see the module docstring.
 
-    **Tree reuse** (``reuse=1``, the default): :meth:`act` keeps the tree of its last search and the actions played
+    **Tree reuse** (``reuse=1``; default 0: it cost 2-19% more time a decision and won no more solo games in 300
+    deals, docs/training.md): :meth:`act` keeps the tree of its last search and the actions played
     since (its own, forced ones included); the next search starts from the subtree those actions lead to, so its
     ``iters`` new iterations add to the ones already spent there. The subtree is kept only when the state it is
     given is exactly the one those actions lead to (the last state ``act`` saw with its action applied), so a
@@ -337,11 +348,13 @@ class NetMCTSAgent(Agent):
 
     uses_state = True
 
-    def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float = 1.0,
+    def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float | str = "auto",
                  time: float = 0.0, leaf: str = "auto", rollout: str = "heuristic", turns: int = 3,
-                 bias: float = 0.0, nodes: int = 4096, reuse: bool = True) -> None:
+                 bias: float = 0.0, nodes: int = 4096, reuse: bool = False) -> None:
         self.name = name
-        self.iters, self.time_budget, self.turns, self.c_puct, self.bias = iters, time, turns, c_puct, bias
+        self.iters, self.time_budget, self.turns, self.bias = iters, time, turns, bias
+        self.c_puct_option = c_puct
+        self.c_puct = 1.0  # settled with the leaf evaluation when the model is known (_use)
         self.code = HEURISTIC if rollout == "heuristic" else RANDOM
         self.max_nodes = nodes if time > 0 else iters + 1
         self.path = path
@@ -374,6 +387,8 @@ class NetMCTSAgent(Agent):
                                  f"{self.path or 'shipped'} has none: use leaf=rollout")
         self.leaf = LEAVES[self.leaf_option] if self.leaf_option != "auto" else (
             LEAF_VALUE if outcome else LEAF_ROLLOUT)
+        leaf_name = next(k for k, v in LEAVES.items() if v == self.leaf)
+        self.c_puct = C_PUCT_AUTO[leaf_name] if self.c_puct_option == "auto" else float(self.c_puct_option)
         self.net, self.packed = net, pack(net)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:

@@ -13,7 +13,8 @@ rename), so a crash leaves either the old file or the new one. A line::
 ``seats`` are agent specs (seat order), ``seed`` the engine seed of the deal, ``agent_seed`` the seed the agents'
 generators derive from, ``winner`` a seat or -1, ``returns`` +1 for the winner, -1 for a player who lost or saw
 another win, 0 for a player still in the game at the turn limit; ``files`` maps a spec with a ``path=`` option
-(a trained model) to the first 12 hex digits of the file's SHA-256, so a retrained model at the same path is a
+(a trained model), and ``net`` / ``net-mcts`` without one (the model shipped for the table size), to the first 12
+hex digits of the model file's SHA-256, so a retrained model at the same path, or a new shipped model, is a
 different player. ``decisions`` and ``seconds`` per seat give the agents' speed (time of the agent's decisions,
 engine included; compiled whole games share their time by decision count).
 
@@ -284,13 +285,20 @@ def append_games(path: str | Path, games: Iterable[LadderGame]) -> int:
     return lines.count(b"\n")
 
 
-def _file_hashes(specs: Iterable[str]) -> dict[str, str]:
-    """For specs with a ``path=`` option naming a file: the first 12 hex digits of its SHA-256."""
+# agents that play the model shipped for the table's player count when their spec names no path=
+SHIPPED_MODEL_AGENTS = ("net", "net-mcts")
+
+
+def _file_hashes(specs: Iterable[str], num_players: int) -> dict[str, str]:
+    """For specs with a ``path=`` option naming a file, and for ``net`` / ``net-mcts`` without one (the model
+    shipped for ``num_players``): the first 12 hex digits of the model file's SHA-256."""
     from agents import parse_spec
+    from df_env.train.numpy_net import default_model_path
 
     out = {}
     for spec in specs:
-        path = parse_spec(spec)[1].get("path")
+        name, options = parse_spec(spec)
+        path = options.get("path") or (str(default_model_path(num_players)) if name in SHIPPED_MODEL_AGENTS else "")
         if path and Path(path).is_file():
             out[spec] = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
     return out
@@ -304,7 +312,7 @@ def bench_games(result: BenchResult) -> list[LadderGame]:
 
     config = result.config
     specs = [" ".join(s.split()) for s in config.agents]
-    hashes = _file_hashes(set(specs))
+    hashes = _file_hashes(set(specs), config.num_players)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     out = []
     for g in result.games:
@@ -391,13 +399,14 @@ class Ladder:
 
 def _labels(games: Sequence[LadderGame]) -> dict[tuple[str, str], str]:
     """(spec, file hash or "") -> the name in tables: the spec, with ``@hash`` when one spec named several
-    files."""
-    seen: dict[str, set[str]] = {}
+    files at one table size (a model is made for one player count, so ``net`` playing the shipped 1-, 2- and
+    3-player models is one agent; a retrained model at the same path, or a new shipped model, is another)."""
+    seen: dict[tuple[str, int], set[str]] = {}
     for g in games:
         files = dict(g.files)
         for s in g.seats:
-            seen.setdefault(s, set()).add(files.get(s, ""))
-    return {(s, h): (f"{s}@{h}" if len(hs) > 1 and h else s) for s, hs in seen.items() for h in hs}
+            seen.setdefault((s, g.players), set()).add(files.get(s, ""))
+    return {(s, h): (f"{s}@{h}" if len(hs) > 1 and h else s) for (s, _), hs in seen.items() for h in hs}
 
 
 def _rate_pool(matches: list[tuple[list[str], list[float]]], passes: int) -> dict[str, tuple[float, float]]:

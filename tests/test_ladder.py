@@ -224,9 +224,34 @@ def test_unrated_games_and_model_files() -> None:
     ladder = build_ladder(games, passes=1)
     assert ladder.unrated == {"one spec in two seats": 1, "restart-on-loss variant": 1}
     assert {r.agent for r in ladder.rows} == {"a", "b", "m@aaa", "m@bbb"}
+    # one spec with one model file per table size is one agent (the shipped model of each player count)
+    sizes = [_game(("net", "b"), 0, 6, files={"net": "two"}), _game(("net", "b", "c"), 0, 7, files={"net": "three"}),
+             _game(("net", "b", "c"), 1, 8, files={"net": "three"})]
+    assert {r.agent for r in build_ladder(sizes, passes=1).rows} == {"net", "b", "c"}
+    retrained = sizes + [_game(("net", "b", "c"), 2, 9, files={"net": "new3"})]
+    assert {r.agent for r in build_ladder(retrained, passes=1).rows} == {"net", "net@three", "net@new3", "b", "c"}
     variant = build_ladder(games, passes=1, restart_on_loss=True)
     assert variant.games == 1
     assert build_ladder(games, passes=1, players=[1]).games == 0
+
+
+def test_shipped_models_are_recorded_by_their_hash(tmp_path: Path) -> None:
+    """``net`` and ``net-mcts`` without ``path=`` play the model shipped for the table size: its hash is recorded,
+    so a new shipped model is a new player; a ``path=`` model gets its own file's hash."""
+    import hashlib
+
+    from df_env.ladder import _file_hashes
+    from df_env.train.numpy_net import default_model_path
+
+    def sha(p: Path) -> str:
+        return hashlib.sha256(p.read_bytes()).hexdigest()[:12]
+
+    other = tmp_path / "m.npz"
+    other.write_bytes(default_model_path(2).read_bytes())
+    hashes = _file_hashes({"net", "net-mcts:iters=4", "heuristic", f"net:path={other}"}, 3)
+    assert hashes == {"net": sha(default_model_path(3)), "net-mcts:iters=4": sha(default_model_path(3)),
+                      f"net:path={other}": sha(default_model_path(2))}
+    assert _file_hashes({"net"}, 1)["net"] == sha(default_model_path(1)) != hashes["net"]
 
 
 # ---------------------------------------------------------------------------------------------- README, CLI

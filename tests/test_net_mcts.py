@@ -151,7 +151,7 @@ def test_tree_reuse_keeps_the_subtree_of_the_moves_played(tmp_path: Path) -> Non
     answer led to (a decision made elsewhere) starts afresh; ``reuse=0`` never keeps anything."""
     path = _mlp(tmp_path / "m1.npz", 1)
     s = next(st for st in _states(1, 60, seed=2) if engine.legal_mask(st).sum() >= 3)
-    agent = make_agent(f"net-mcts:iters=60,path={path}")
+    agent = make_agent(f"net-mcts:iters=60,reuse=1,path={path}")
     agent.reset(np.random.default_rng(0))
     mask = engine.legal_mask(s)
     a = agent.act(None, mask, s.copy())
@@ -175,7 +175,7 @@ def test_tree_reuse_keeps_the_subtree_of_the_moves_played(tmp_path: Path) -> Non
     other = next(st for st in _states(1, 80, seed=5) if engine.legal_mask(st).sum() >= 2)
     agent.act(None, engine.legal_mask(other), other.copy())
     assert agent.last_reused == 0  # type: ignore[attr-defined]
-    fresh = make_agent(f"net-mcts:iters=60,reuse=0,path={path}")
+    fresh = make_agent(f"net-mcts:iters=60,path={path}")  # reuse=0 is the default
     fresh.reset(np.random.default_rng(0))
     fresh.act(None, mask, s.copy())
     fresh.act(None, engine.legal_mask(nxt), nxt.copy())

@@ -40,7 +40,8 @@ def _early_position() -> np.ndarray:
 def test_outcome_value_target_is_written_and_read(tmp_path: Path) -> None:
     path = _outcome_model(tmp_path / "v.npz", 0.25)
     assert load_net(path).meta["value_target"] == "outcome"
-    assert "value_target" not in load_net(default_model_path(1)).meta
+    assert load_net(default_model_path(1)).meta["value_target"] == "outcome"  # the shipped solo model (value rounds)
+    assert "value_target" not in load_net(default_model_path(2)).meta  # a PPO model: its value is a critic
     with pytest.raises(ValueError, match="value_target must be None or 'outcome'"):
         save_net(tmp_path / "bad.npz", {}, 1, {}, value_target="critic")
     assert not (tmp_path / "bad.npz").exists()
@@ -65,13 +66,26 @@ def test_leaf_values_come_from_the_value_head(tmp_path: Path) -> None:
 
 def test_value_leaves_need_an_outcome_head() -> None:
     with pytest.raises(AgentSpecError, match="value_target"):
-        make_agent(f"net-mcts:iters=4,leaf=value,path={default_model_path(1)}")
+        make_agent(f"net-mcts:iters=4,leaf=value,path={default_model_path(2)}")
     agent = make_agent("net-mcts:iters=4,leaf=mix")  # the shipped model, loaded at the first decision
-    s = engine.new_game(engine.GameConfig(1), seed=0)
+    s = engine.new_game(engine.GameConfig(2), seed=0)
     with pytest.raises(AgentSpecError, match="the model shipped has none: use leaf=rollout"):
         agent.act(None, engine.legal_mask(s), s)
     with pytest.raises(AgentSpecError, match="leaf"):
         make_agent("net-mcts:leaf=net")
+
+
+def test_c_puct_auto_follows_the_leaf_evaluation(tmp_path: Path) -> None:
+    """``c_puct=auto`` (the default): 0.25 with value or mix leaves, 1.0 with rollouts; a number is kept."""
+    path = _outcome_model(tmp_path / "v.npz", 0.5)
+    for spec, want in ((f"path={path}", 0.25), (f"leaf=mix,path={path}", 0.25), (f"leaf=rollout,path={path}", 1.0),
+                       (f"c_puct=0.7,path={path}", 0.7), (f"c_puct=auto,leaf=rollout,path={path}", 1.0)):
+        assert make_agent(f"net-mcts:iters=4,{spec}").c_puct == want, spec  # type: ignore[attr-defined]
+    shipped_2p = make_agent("net-mcts:iters=4")  # the 2-player model has no outcome head: rollouts
+    shipped_2p.net_for(2)  # type: ignore[attr-defined]
+    assert shipped_2p.c_puct == 1.0 and shipped_2p.leaf == 0  # type: ignore[attr-defined]
+    with pytest.raises(AgentSpecError, match="c_puct"):
+        make_agent("net-mcts:c_puct=big")
 
 
 def test_entity_network_search_is_reproducible(tmp_path: Path) -> None:

@@ -93,6 +93,6 @@ def test_wrong_observation_size_and_value_target() -> None:
     packed = pack(entity_net(1))
     with pytest.raises(ValueError, match="1-player games"):
         forward_py(packed, np.zeros(observation_layout(2).size, dtype=np.float32))
-    assert value_target(entity_net(1)) == "critic"
+    assert value_target(entity_net(2)) == "critic"
     outcome = NumpyEntityNet(entity_net(1).w, {**entity_net(1).meta, "value_target": "outcome"})
     assert value_target(outcome) == "outcome"

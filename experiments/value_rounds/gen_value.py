@@ -1,0 +1,91 @@
+"""Search self-play data for a value network (the solo model's value rounds, docs/training.md).
+
+Plays ``--games`` games with the search agent ``--spec`` in every seat (game g dealt with the engine seed
+``derive_seed(seed, g)``, seat p's agent seeded by the project's rule ``as_policy(p, derive_seed(seed, g))``) and
+records at every searched decision (two or more legal actions): the acting player's observation (float16), the
+legal mask, the search's visit distribution, ``qb`` (the mean value of the most visited root action), ``qm`` (the
+visit-weighted mean of the root actions' values), the game's outcome ``z`` for that player (1 win, 0 loss, else
+the progress score), the turn and the player's progress score. The first ``--temp-moves`` searched decisions of each
+seat sample their action from the visits (varied openings); the rest play the most visited action.
+
+    python experiments/value_rounds/gen_value.py --spec mcts:iters=400 --seed 900 --games 400 --out data/m400_a.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from agents import make_agent
+from df_env import engine
+from df_env.bench import DEFAULT_TURNS_PER_PLAYER, derive_seed
+from df_env.engine.observation import observe
+from df_env.progress import progress
+from df_env.train.exit.selfplay import outcome
+
+FIELDS = ("obs", "mask", "pi", "qb", "qm", "z", "player", "game", "turn", "prog")
+
+
+def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: dict[str, list]) -> bool:
+    """Play one game, append its searched decisions to ``rows``; whether seat 0 won."""
+    gseed = derive_seed(seed, game)
+    s = engine.new_game(engine.GameConfig(num_players=players), gseed)
+    agents = [make_agent(spec).as_policy(p, gseed).agent for p in range(players)]
+    if not all(hasattr(a, "search") for a in agents):
+        raise SystemExit(f"--spec {spec!r} is not a search agent (mcts or net-mcts)")
+    pick = np.random.default_rng(np.random.SeedSequence(gseed, spawn_key=(players,)))
+    searched = [0] * players
+    first = len(rows["player"])
+    while not s["over"] and s["turn"] <= DEFAULT_TURNS_PER_PLAYER * players:
+        p, m = int(s["dplayer"]), engine.legal_mask(s)
+        if m.sum() == 1:
+            engine.apply_action(s, int(np.flatnonzero(m)[0]))
+            continue
+        c = np.where(m, agents[p].search(s), 0.0)
+        q = agents[p].last_q
+        pi = c / c.sum()
+        best = int(np.argmax(c))
+        act = int(pick.choice(len(pi), p=pi)) if searched[p] < temp_moves else best
+        searched[p] += 1
+        for k, v in (("obs", observe(s, p).astype(np.float16)), ("mask", m.copy()), ("pi", pi.astype(np.float16)),
+                     ("qb", q[best]), ("qm", float((q * c).sum() / c.sum())), ("player", p), ("game", game),
+                     ("turn", int(s["turn"])), ("prog", progress(s, p))):
+            rows[k].append(v)
+        engine.apply_action(s, act)
+    z = outcome(s)
+    rows["z"].extend(z[p] for p in rows["player"][first:])
+    return int(s["winner"]) == 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--spec", default="mcts:iters=400", help="the search agent (mcts or net-mcts spec)")
+    ap.add_argument("--players", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--temp-moves", type=int, default=4, help="searched decisions a seat samples from the visits")
+    ap.add_argument("--out", required=True, help="the .npz to write")
+    a = ap.parse_args(argv)
+    rows: dict[str, list] = {k: [] for k in FIELDS}
+    wins, t0 = 0, time.time()
+    for g in range(a.games):
+        wins += play(a.spec, a.players, a.seed, g, a.temp_moves, rows)
+        if (g + 1) % 10 == 0 or g + 1 == a.games:
+            print(f"{g + 1} games, {len(rows['player'])} samples, seat 0 won {wins}, {time.time() - t0:.0f} s",
+                  flush=True)
+    types = {"qb": np.float32, "qm": np.float32, "z": np.float32, "prog": np.float32}
+    tmp = Path(a.out).with_name(Path(a.out).name + ".tmp")
+    with open(tmp, "wb") as f:  # written whole, then renamed: never a half-written data file
+        np.savez_compressed(f, **{k: np.array(v, dtype=types.get(k)) for k, v in rows.items()})
+    os.replace(tmp, a.out)
+    print(f"wrote {a.out}: {len(rows['player'])} samples")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""Train an entity network's value head (with its trunk) on search self-play data (experiments/value_rounds).
+
+The value output learns ``--target`` (``qb``: the search's value of its most visited root action, what the shipped
+solo model learned; ``qm``; ``z``: the game's outcome; ``mix:L``: ``L z + (1 - L) qb``) by mean squared error; the
+policy learns at the same time either the start model's own policy (``--policy teacher``: distillation, so the
+policy stays what it was) or the search's visit distribution (``--policy search``). Games are split into train
+and held-out (``--holdout``); each epoch reports on the held-out games R^2 of the value against its target and
+against ``z`` (linear fit), the policy's cross-entropy excess (KL) to its target and how often its top action is the
+search's. Writes the model with ``"value_target": "outcome"`` (net-mcts then evaluates leaves with it).
+
+    python experiments/value_rounds/train_value.py --data 'data/m400_*.npz' --target qb --epochs 4 --out v0.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import sys
+import time
+from collections.abc import Iterator
+
+import numpy as np
+
+
+def targets(kind: str, z: np.ndarray, qb: np.ndarray, qm: np.ndarray) -> np.ndarray:
+    """The value target of every sample."""
+    if kind == "qb":
+        return qb
+    if kind == "qm":
+        return qm
+    if kind == "z":
+        return z
+    if kind.startswith("mix:"):
+        lam = float(kind[4:])
+        if not 0.0 <= lam <= 1.0:
+            raise SystemExit(f"--target mix:L needs 0 <= L <= 1, got {lam}")
+        return lam * z + (1 - lam) * qb
+    raise SystemExit(f"--target must be qb, qm, z or mix:L, got {kind!r}")
+
+
+def r2(pred: np.ndarray, y: np.ndarray) -> float:
+    return float(1 - ((pred - y) ** 2).mean() / max(float(y.var()), 1e-12))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", nargs="+", required=True, help="gen_value.py files (glob patterns allowed)")
+    ap.add_argument("--start", default="", help="the model to start from (default: the shipped one)")
+    ap.add_argument("--players", type=int, default=1)
+    ap.add_argument("--target", default="qb", help="qb, qm, z or mix:L")
+    ap.add_argument("--policy", choices=("teacher", "search"), default="teacher")
+    ap.add_argument("--epochs", type=int, default=4)
+    ap.add_argument("--lr", type=float, default=3e-4)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--holdout", type=float, default=0.15, help="share of games held out")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args(argv)
+    import torch as th
+
+    from df_env.train.exit.learner import NEG, net_from_file, save_model
+    from df_env.train.numpy_net import default_model_path
+
+    th.set_num_threads(a.threads)
+    th.manual_seed(a.seed)
+    files = [f for d in a.data for f in sorted(glob.glob(d))]
+    if not files:
+        raise SystemExit(f"--data {a.data} matches no file")
+    parts = [np.load(f) for f in files]
+
+    def cat(k: str) -> np.ndarray:
+        return np.concatenate([p[k] for p in parts])
+
+    obs, mask, visits = cat("obs"), cat("mask"), cat("pi").astype(np.float32)
+    z = cat("z")
+    y = targets(a.target, z, cat("qb"), cat("qm")).astype(np.float32)
+    game = np.concatenate([p["game"] + 1_000_000 * i for i, p in enumerate(parts)])
+    rng = np.random.default_rng(a.seed)
+    games = np.unique(game)
+    held = rng.choice(games, int(len(games) * a.holdout), replace=False)
+    te = np.isin(game, held)
+    tr_idx, te_idx = np.flatnonzero(~te), np.flatnonzero(te)
+    print(f"{len(files)} files, {len(z)} samples, {len(games)} games; train {len(tr_idx)}, held out {len(te_idx)}")
+
+    start = a.start or str(default_model_path(a.players))
+    net = net_from_file(start)
+    mask_t = th.as_tensor(mask)
+
+    def batches(idx: np.ndarray, size: int) -> Iterator[tuple[np.ndarray, th.Tensor, th.Tensor]]:
+        for i in range(0, len(idx), size):
+            j = idx[i:i + size]
+            yield j, th.as_tensor(obs[j].astype(np.float32)), mask_t[j]
+
+    if a.policy == "teacher":  # the start model's own policy, computed once
+        teacher = net_from_file(start)
+        teacher.eval()
+        target_pi = np.zeros_like(visits)
+        with th.no_grad():
+            for j, x, m in batches(np.arange(len(z)), 2048):
+                target_pi[j] = th.softmax(teacher(x)[0].masked_fill(~m, NEG), 1).numpy()
+    else:
+        target_pi = visits
+    pi_t, y_t = th.as_tensor(target_pi), th.as_tensor(y)
+    opt = th.optim.Adam(net.parameters(), lr=a.lr, weight_decay=1e-5)
+
+    def evaluate() -> str:
+        net.eval()
+        vs, kl, agree = [], 0.0, 0
+        with th.no_grad():
+            for j, x, m in batches(te_idx, 2048):
+                lg, v = net(x)
+                lp = th.log_softmax(lg.masked_fill(~m, NEG), 1).masked_fill(~m, 0)
+                t = pi_t[j]
+                kl += float((t * (th.log(t.clamp_min(1e-12)) - lp)).sum())
+                agree += int((lg.masked_fill(~m, NEG).argmax(1) == th.as_tensor(visits[j]).argmax(1)).sum())
+                vs.append(v[:, 0].numpy())
+        net.train()
+        v = np.concatenate(vs)
+        n = max(len(te_idx), 1)
+        return (f"held out: R2 target {r2(v, y[te]):.3f}, R2 z (linear) "
+                f"{r2(np.polyval(np.polyfit(v, z[te], 1), v), z[te]):.3f}, KL {kl / n:.4f}, top = search's {agree / n:.3f}")
+
+    print("epoch 0:", evaluate())
+    for ep in range(1, a.epochs + 1):
+        t0, lp_sum, lv_sum = time.time(), 0.0, 0.0
+        for j, x, m in batches(rng.permutation(tr_idx), a.batch):
+            lg, v = net(x)
+            lp = th.log_softmax(lg.masked_fill(~m, NEG), 1).masked_fill(~m, 0)
+            loss_pi = -(pi_t[j] * lp).sum(1).mean()
+            loss_v = ((v[:, 0] - y_t[j]) ** 2).mean()
+            opt.zero_grad()
+            (loss_pi + loss_v).backward()
+            opt.step()
+            lp_sum, lv_sum = lp_sum + loss_pi.item() * len(j), lv_sum + loss_v.item() * len(j)
+        print(f"epoch {ep} ({time.time() - t0:.0f} s): train policy {lp_sum / len(tr_idx):.4f}, value "
+              f"{lv_sum / len(tr_idx):.5f}; {evaluate()}", flush=True)
+    args = {k: v for k, v in vars(a).items() if k != "threads"}
+    save_model(net, a.out, {"command": "experiments/value_rounds/train_value.py", "args": args}, "outcome")
+    print("wrote", a.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

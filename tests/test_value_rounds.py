@@ -1,0 +1,66 @@
+"""``experiments/value_rounds``: the scripts that made the shipped solo model's value head (search self-play data,
+then the value fitted to the search's root values)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from agents import make_agent
+from df_env import engine
+from df_env.train.numpy_net import default_model_path, load_net
+
+torch = pytest.importorskip("torch")
+HERE = Path(__file__).resolve().parents[1] / "experiments" / "value_rounds"
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_self_play_data_then_a_value_model(tmp_path: Path) -> None:
+    """Two games of a small search: every searched decision recorded with a visit distribution over legal actions,
+    values in [0, 1] and the game's outcome; the same seed gives the same file; training writes a model whose
+    value head net-mcts uses (leaf=value by default) and whose policy (teacher distillation) moved little."""
+    gen, fit = _script("gen_value"), _script("train_value")
+    data = tmp_path / "d.npz"
+    assert gen.main(["--spec", "mcts:iters=8", "--seed", "3", "--games", "2", "--out", str(data)]) == 0
+    d = np.load(data)
+    assert set(d.files) == set(gen.FIELDS) and len(d["player"]) > 20
+    assert not (tmp_path / "d.npz.tmp").exists()
+    pi = d["pi"].astype(np.float32)
+    np.testing.assert_allclose(pi.sum(1), 1.0, atol=1e-2)
+    assert not (pi[~d["mask"]] > 0).any()  # visits only on legal actions
+    assert ((d["qb"] >= 0) & (d["qb"] <= 1)).all() and set(np.unique(d["game"])) == {0, 1}
+    assert len(d["z"]) == len(d["player"]) and (d["mask"].sum(1) >= 2).all()
+    again = tmp_path / "e.npz"
+    gen.main(["--spec", "mcts:iters=8", "--seed", "3", "--games", "2", "--out", str(again)])
+    assert all(np.array_equal(d[k], np.load(again)[k]) for k in d.files)
+    out = tmp_path / "v.npz"
+    assert fit.main(["--data", str(data), "--epochs", "1", "--holdout", "0.5", "--out", str(out)]) == 0
+    net, start = load_net(out), load_net(default_model_path(1))
+    assert net.meta["value_target"] == "outcome"
+    assert net.meta["made_by"]["command"] == "experiments/value_rounds/train_value.py"
+    assert not np.array_equal(net.w["value.weight"], start.w["value.weight"])
+    agent = make_agent(f"net-mcts:iters=8,path={out}")
+    s = engine.new_game(engine.GameConfig(1), seed=1)
+    agent.reset(np.random.default_rng(0))
+    assert engine.legal_mask(s)[agent.act(None, engine.legal_mask(s), s)] and agent.leaf == 1  # type: ignore[attr-defined]
+
+
+def test_bad_target_and_missing_data(tmp_path: Path) -> None:
+    fit = _script("train_value")
+    with pytest.raises(SystemExit, match="matches no file"):
+        fit.main(["--data", str(tmp_path / "none_*.npz"), "--out", str(tmp_path / "v.npz")])
+    with pytest.raises(SystemExit, match="qb, qm, z or mix:L"):
+        fit.targets("best", np.zeros(1), np.zeros(1), np.zeros(1))
+    with pytest.raises(SystemExit, match="mix:L needs"):
+        fit.targets("mix:2", np.zeros(1), np.zeros(1), np.zeros(1))
