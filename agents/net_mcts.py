@@ -64,6 +64,7 @@ from .fast import HEURISTIC, RANDOM, play_rec
 from .heuristic_rules import choose
 from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
 
+
 def _c_puct(text: str) -> float | str:
     return "auto" if text == "auto" else non_negative_float(text)
 
@@ -464,11 +465,14 @@ class NetMCTSAgent(Agent):
                     break
         if not (reuse and self._kept) or top < 0:
             tree = self._bufs[self._cur]
-            new_node(*tree, 0)
+            child, n, w, avail, logits = tree
+            new_node(child, n, w, avail, logits, 0)
             return tree, 1
         self._cur = 1 - self._cur
         tree = self._bufs[self._cur]
-        return tree, int(keep_subtree(*old, top, self.keep, *tree))
+        o_child, o_n, o_w, o_avail, o_logits = old
+        child, n, w, avail, logits = tree
+        return tree, int(keep_subtree(o_child, o_n, o_w, o_avail, o_logits, top, self.keep, child, n, w, avail, logits))
 
     def _search(self, state: np.ndarray, reuse: bool) -> np.ndarray:
         self.net_for(int(state["n_players"]))

@@ -118,8 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         net.train()
         v = np.concatenate(vs)
         n = max(len(te_idx), 1)
-        return (f"held out: R2 target {r2(v, y[te]):.3f}, R2 z (linear) "
-                f"{r2(np.polyval(np.polyfit(v, z[te], 1), v), z[te]):.3f}, KL {kl / n:.4f}, top = search's {agree / n:.3f}")
+        fit_z = r2(np.polyval(np.polyfit(v, z[te], 1), v), z[te])
+        return (f"held out: R2 target {r2(v, y[te]):.3f}, R2 z (linear) {fit_z:.3f}, KL {kl / n:.4f}, "
+                f"top = search's {agree / n:.3f}")
 
     print("epoch 0:", evaluate())
     for ep in range(1, a.epochs + 1):
