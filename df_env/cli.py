@@ -29,7 +29,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-QUICK_AGENTS = ("random", "first", "heuristic", "mcts:iters=100")
+QUICK_AGENTS = ("random", "first", "heuristic", "net", "mcts:iters=100")
 EPILOG = (__doc__ or "").replace("``", "").replace("::", ":")  # --help shows the module docstring as plain text
 QUICK_GAMES = 100
 

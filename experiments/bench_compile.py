@@ -37,7 +37,7 @@ import time
 from collections import Counter
 
 PHASES = ("import", "game", "observe", "gym", "heuristic", "bench")
-QUICK_AGENTS = ("random", "first", "heuristic", "mcts:iters=100")  # df_env.cli.QUICK_AGENTS
+QUICK_AGENTS = ("random", "first", "heuristic", "net", "mcts:iters=100")  # df_env.cli.QUICK_AGENTS
 
 
 # ---------------------------------------------------------------------------------------------- in the child
