@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     import torch as th
 
-    from df_env.train.exit.learner import NEG, net_from_file, save_model
+    from df_env.train.exit.learner import NEG, losses, net_from_file, save_model, teacher_policy
     from df_env.train.numpy_net import default_model_path
 
     th.set_num_threads(a.threads)
@@ -96,9 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         teacher = net_from_file(start)
         teacher.eval()
         target_pi = np.zeros_like(visits)
-        with th.no_grad():
-            for j, x, m in batches(np.arange(len(z)), 2048):
-                target_pi[j] = th.softmax(teacher(x)[0].masked_fill(~m, NEG), 1).numpy()
+        for j, x, m in batches(np.arange(len(z)), 2048):
+            target_pi[j] = teacher_policy(teacher, x, m).numpy()
     else:
         target_pi = visits
     pi_t, y_t = th.as_tensor(target_pi), th.as_tensor(y)
@@ -126,10 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     for ep in range(1, a.epochs + 1):
         t0, lp_sum, lv_sum = time.time(), 0.0, 0.0
         for j, x, m in batches(rng.permutation(tr_idx), a.batch):
-            lg, v = net(x)
-            lp = th.log_softmax(lg.masked_fill(~m, NEG), 1).masked_fill(~m, 0)
-            loss_pi = -(pi_t[j] * lp).sum(1).mean()
-            loss_v = ((v[:, 0] - y_t[j]) ** 2).mean()
+            loss_pi, loss_v = losses(net, x, m, pi_t[j], y_t[j])
             opt.zero_grad()
             (loss_pi + loss_v).backward()
             opt.step()
