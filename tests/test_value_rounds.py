@@ -64,3 +64,39 @@ def test_bad_target_and_missing_data(tmp_path: Path) -> None:
         fit.targets("best", np.zeros(1), np.zeros(1), np.zeros(1))
     with pytest.raises(SystemExit, match="mix:L needs"):
         fit.targets("mix:2", np.zeros(1), np.zeros(1), np.zeros(1))
+
+
+def test_three_player_rounds(tmp_path: Path) -> None:
+    """Three players (the shipped 3-player model's value rounds): every seat's searched decisions are recorded
+    with that seat's outcome (one winner at most: z = 1 only for the winner's rows), and training from the
+    3-player model writes a model whose value head a 3-player net-mcts evaluates at its leaves."""
+    gen, fit = _script("gen_value"), _script("train_value")
+    data = tmp_path / "d3.npz"
+    assert gen.main(["--spec", "mcts:iters=6", "--players", "3", "--seed", "5", "--games", "2",
+                     "--out", str(data)]) == 0
+    d = np.load(data)
+    assert set(np.unique(d["player"])) == {0, 1, 2}
+    for g in (0, 1):
+        rows = d["game"] == g
+        assert len(set(d["player"][rows & (d["z"] == 1.0)].tolist())) <= 1  # one winner at most
+        for p in range(3):  # one outcome per seat in a game
+            assert len(np.unique(d["z"][rows & (d["player"] == p)])) == 1
+    out = tmp_path / "v3.npz"
+    assert fit.main(["--data", str(data), "--players", "3", "--epochs", "1", "--holdout", "0.5",
+                     "--out", str(out)]) == 0
+    net = load_net(out)
+    assert net.meta["value_target"] == "outcome"
+    assert net.w["value.weight"].shape == load_net(default_model_path(3)).w["value.weight"].shape
+    agent = make_agent(f"net-mcts:iters=8,path={out}")
+    s = engine.new_game(engine.GameConfig(3), seed=2)
+    agent.reset(np.random.default_rng(0))
+    m = engine.legal_mask(s)
+    assert m[agent.act(None, m, s)] and agent.leaf == 1  # type: ignore[attr-defined]
+
+
+def test_one_game_is_too_little(tmp_path: Path) -> None:
+    gen, fit = _script("gen_value"), _script("train_value")
+    data = tmp_path / "d.npz"
+    gen.main(["--spec", "mcts:iters=4", "--seed", "1", "--games", "1", "--out", str(data)])
+    with pytest.raises(SystemExit, match="two or more"):
+        fit.main(["--data", str(data), "--out", str(tmp_path / "v.npz")])

@@ -78,7 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     game = np.concatenate([p["game"] + 1_000_000 * i for i, p in enumerate(parts)])
     rng = np.random.default_rng(a.seed)
     games = np.unique(game)
-    held = rng.choice(games, int(len(games) * a.holdout), replace=False)
+    if len(games) < 2:
+        raise SystemExit(f"--data holds {len(games)} game; training needs two or more (one is held out)")
+    held = rng.choice(games, min(max(1, int(len(games) * a.holdout)), len(games) - 1), replace=False)
     te = np.isin(game, held)
     tr_idx, te_idx = np.flatnonzero(~te), np.flatnonzero(te)
     print(f"{len(files)} files, {len(z)} samples, {len(games)} games; train {len(tr_idx)}, held out {len(te_idx)}")
