@@ -305,3 +305,14 @@ def test_concurrent_appends_lose_nothing(tmp_path: Path) -> None:
     with ThreadPoolExecutor(4) as pool:
         list(pool.map(add, range(4)))
     assert sorted(g.seed for g in read_ladder(path)) == sorted(100 * k + j for k in range(4) for j in range(8))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_the_default_opponent_is_the_snapshots_best_agent_within_50_ms(n: int) -> None:
+    """agents.DEFAULT_OPPONENTS follows the ladder snapshot (issue 12): at each table size, the agent with the
+    highest rating among those that took at most 50 ms a decision (a shipped model's new games can change it)."""
+    from agents import DEFAULT_OPPONENTS
+    ladder = build_ladder(read_ladder(ROOT / SNAPSHOT_PATH), players=[n])
+    fast = [r for r in ladder.rows if r.agent != THE_GAME and r.ms_per_decision <= 50]
+    best = max(fast, key=lambda r: r.counts[n].ordinal)
+    assert best.agent == DEFAULT_OPPONENTS[n]

@@ -174,7 +174,9 @@ def test_shipped_3p_model_plays_a_whole_3_player_game_with_net_and_net_mcts() ->
     assert path.is_file() and path.stat().st_size <= 5 * 2**20
     meta = load_net(path).meta
     assert meta["num_players"] == 3 and meta["made_by"]["seed"] == 0
-    assert "df-env train --preset 3p" in meta["made_by"]["command"]
+    script = Path(__file__).resolve().parents[1] / meta["made_by"]["command"].split()[1]
+    assert meta["made_by"]["command"].startswith("bash ") and script.is_file()  # the value rounds' script
+    assert "df-env train --preset 3p" in meta["made_by"]["start"] and meta["value_target"] == "outcome"
     seats = [make_agent("net"), make_agent("net-mcts:iters=4,turns=1"), make_agent("net")]
     for p, agent in enumerate(seats):
         agent.reset(np.random.default_rng(p), p)
