@@ -136,7 +136,8 @@ def write_all(result: BenchResult, prefix: str | Path) -> list[Path]:
     if base.suffix in (".json", ".csv", ".png"):
         base = base.with_suffix("")
     base.parent.mkdir(parents=True, exist_ok=True)
-    paths = [base.with_suffix(".json"), base.with_suffix(".csv"), base.with_suffix(".png")]
+    # appended, not with_suffix: a prefix such as c_puct0.15 keeps its dot (else c_puct0.json, shared with c_puct0.4)
+    paths = [base.with_name(f"{base.name}.{ext}") for ext in ("json", "csv", "png")]
     write_json(result, paths[0])
     write_csv(result, paths[1])
     write_plot(result, paths[2])

@@ -40,6 +40,17 @@ def test_bench_solo_writes_table_json_csv_png(tmp_path: Path, capsys: pytest.Cap
     assert (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.parametrize("prefix", ["c_puct0.15", "run.v2.json"])
+def test_bench_output_prefix_keeps_its_dots(tmp_path: Path, prefix: str) -> None:
+    """``--out c_puct0.15`` writes c_puct0.15.json/.csv/.png (before: c_puct0.json, so runs with c_puct0.15 and
+    c_puct0.4 wrote over each other); a prefix given with .json/.csv/.png drops only that suffix."""
+    out = tmp_path / prefix
+    assert main(["bench", "--no-progress", "--agents", "random", "--games", "2", "-j", "1", "--out", str(out),
+                 "--no-ladder"]) == 0
+    stem = prefix.removesuffix(".json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}.{ext}" for ext in ("csv", "json", "png")]
+
+
 def test_bench_results_do_not_depend_on_jobs() -> None:
     config = dict(agents=("random", "heuristic"), games=12, seed=5)
     one = run_bench(BenchConfig(jobs=1, **config), show_progress=False)  # type: ignore[arg-type]
