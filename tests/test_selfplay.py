@@ -379,11 +379,11 @@ def test_exit_from_scratch_2p_league_with_past_checkpoints(tmp_path: Path) -> No
 
 
 def test_shipped_models_load_into_torch_with_or_without_a_value_target() -> None:
-    """The solo model has an outcome value head (the value rounds), the 2- and 3-player ones a PPO critic: all
-    start an expert-iteration run."""
+    """The solo and 3-player models have an outcome value head (the value rounds), the 2-player one a PPO critic:
+    all start an expert-iteration run."""
     for n in (1, 2, 3):
         net = load_net(default_model_path(n))
-        assert net.meta.get("value_target") == ("outcome" if n == 1 else None)
+        assert net.meta.get("value_target") == (None if n == 2 else "outcome")
         assert net_from_file(default_model_path(n)).num_players == n
 
 
