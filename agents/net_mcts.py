@@ -69,11 +69,6 @@ def _c_puct(text: str) -> float | str:
     return "auto" if text == "auto" else non_negative_float(text)
 
 
-# The PUCT constant by leaf evaluation when c_puct=auto. Measured solo (300 deals, seed 31, docs/training.md):
-# value leaves are sharper than the 3-turn rollouts' progress scores, so the prior needs less weight.
-C_PUCT_AUTO = {"rollout": 1.0, "value": 0.25, "mix": 0.25}
-
-
 def _flag(text: str) -> bool:
     if text not in ("0", "1"):
         raise ValueError("must be 0 or 1")
@@ -99,6 +94,9 @@ OPTIONS: dict[str, Option] = {
 }
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
 LEAVES = {"rollout": LEAF_ROLLOUT, "value": LEAF_VALUE, "mix": LEAF_MIX}
+# The PUCT constant by leaf evaluation when c_puct=auto. Measured solo (300 deals, seed 31, docs/training.md):
+# value leaves are sharper than the 3-turn rollouts' progress scores, so the prior needs less weight.
+C_PUCT_AUTO = {LEAF_ROLLOUT: 1.0, LEAF_VALUE: 0.25, LEAF_MIX: 0.25}
 # ctl: [iterations done, forward passes, the current walk's length]
 DONE, FORWARDS, DEPTH = 0, 1, 2
 
@@ -388,8 +386,7 @@ class NetMCTSAgent(Agent):
                                  f"{self.path or 'shipped'} has none: use leaf=rollout")
         self.leaf = LEAVES[self.leaf_option] if self.leaf_option != "auto" else (
             LEAF_VALUE if outcome else LEAF_ROLLOUT)
-        leaf_name = next(k for k, v in LEAVES.items() if v == self.leaf)
-        self.c_puct = C_PUCT_AUTO[leaf_name] if self.c_puct_option == "auto" else float(self.c_puct_option)
+        self.c_puct = C_PUCT_AUTO[self.leaf] if self.c_puct_option == "auto" else float(self.c_puct_option)
         self.net, self.packed = net, pack(net)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
