@@ -8,9 +8,9 @@ score), except for the selection rule and the leaf evaluation:
   determinization (the search trusts the mask),
   ``Q(a) + c_puct * P(a) * sqrt(N) / (1 + n(a))`` where ``n(a)`` is the action's visit count, ``N`` the sum of the
   visit counts of the legal actions, ``Q(a)`` the action's mean value (for an unvisited action: the node's mean
-  value, "first-play urgency") and ``P`` the network's policy: the softmax of its logits over those actions,
-  the logits computed on the **acting player's observation** at the node. An optional progressive bias
-  ``bias / (1 + n(a))`` towards the heuristic's choice is added as in ``mcts`` (default 0: off).
+  value less ``fpu``, default 0: "first-play urgency") and ``P`` the network's policy: the softmax of its logits
+  over those actions, the logits computed on the **acting player's observation** at the node. An optional
+  progressive bias ``bias / (1 + n(a))`` towards the heuristic's choice is added as in ``mcts`` (default 0: off).
 * **Priors on demand**, in compiled code: the network's forward pass runs inside the search
   (:mod:`df_env.train.numba_net`, on the acting player's observation written by the engine's compiled encoder),
   for the actions available at the node whose logits are not known yet: once when a walk first has to choose
@@ -31,7 +31,7 @@ the same moves.
 Example:
     >>> from agents import agent_options
     >>> sorted(agent_options("net-mcts"))
-    ['bias', 'c_puct', 'iters', 'leaf', 'nodes', 'path', 'reuse', 'rollout', 'time', 'turns']
+    ['bias', 'c_puct', 'fpu', 'iters', 'leaf', 'nodes', 'path', 'reuse', 'rollout', 'time', 'turns']
 """
 
 from __future__ import annotations
@@ -88,6 +88,8 @@ OPTIONS: dict[str, Option] = {
     "rollout": Option(choice("heuristic", "random"), "heuristic", "rollout policy"),
     "turns": Option(non_negative_int, 3, "rollout length in player-turns after the current one (0: to the game end)"),
     "bias": Option(non_negative_float, 0.0, "progressive bias towards the heuristic's choice (0: none)"),
+    "fpu": Option(non_negative_float, 0.0, "first-play urgency reduction: an untried action's value is the node's "
+                                           "mean value minus this (0: the mean)"),
     "nodes": Option(positive_int, 4096, "tree size limit when a time budget is set"),
     "reuse": Option(_flag, False, "keep the subtree of the actions played for the next decision (1) or start "
                                  "every search afresh (0)"),
@@ -143,7 +145,7 @@ def _prior(net, s, node, logits, need, miss, obs, ctl):
 
 
 @njit
-def _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, idx, miss, obs, ctl):
+def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, r, need, idx, miss, obs, ctl):
     """Mark the available actions and return the PUCT choice at ``node`` and whether it was never tried. The loops
     run over the list ``idx`` of the available actions (a few of the 200), in ascending order."""
     k = _available(s, need, idx)
@@ -166,7 +168,7 @@ def _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, idx, miss, o
     z = 0.0
     for i in range(k):
         z += math.exp(logits[node, idx[i]] - mx)
-    fpu = w_sum / n_sum if n_sum > 0.0 else 0.5
+    fpu = (w_sum / n_sum if n_sum > 0.0 else 0.5) - fpu_cut
     scale = c_puct * math.sqrt(n_sum if n_sum > 0.0 else 1.0) / z
     best = -1.0e30
     pick = -1
@@ -194,14 +196,15 @@ def new_node(child, n, w, avail, logits, i):
 
 
 @njit
-def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_node, path_act, path_who, need, idx,
-          miss, obs, ctl):
+def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, r, path_node, path_act, path_who, need,
+          idx, miss, obs, ctl):
     """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
     node reached (-1: none)."""
     depth = 0
     node = 0
     while not s["over"] and depth < MAX_PATH:
-        a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, r, need, idx, miss, obs, ctl)
+        a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, r, need, idx, miss, obs,
+                         ctl)
         if a < 0:
             break
         path_node[depth], path_act[depth], path_who[depth] = node, a, s["dplayer"]
@@ -262,8 +265,8 @@ def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
 
 
 @njit
-def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, leaf, code, turns, r,
-                 ctl):
+def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, leaf, code, turns,
+                 r, ctl):
     """Run iterations until ``ctl[DONE] == iters`` on the tree arrays, the priors (``logits``, NaN: not computed
     yet) and leaf values from the packed network ``net`` (:mod:`df_env.train.numba_net`)."""
     work = np.empty(1, dtype=root.dtype)
@@ -281,8 +284,8 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
         determinize_rec(s, p, r)
         ctl[DEPTH] = 0
         try:
-            depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, r, path_node, path_act,
-                                path_who, need, idx, miss, obs, ctl)
+            depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, r, path_node,
+                                path_act, path_who, need, idx, miss, obs, ctl)
             _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
         except Exception:  # an engine error in a simulated line: worth nothing to anyone
             depth = ctl[DEPTH]
@@ -349,9 +352,9 @@ class NetMCTSAgent(Agent):
 
     def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float | str = "auto",
                  time: float = 0.0, leaf: str = "auto", rollout: str = "heuristic", turns: int = 3,
-                 bias: float = 0.0, nodes: int = 4096, reuse: bool = False) -> None:
+                 bias: float = 0.0, fpu: float = 0.0, nodes: int = 4096, reuse: bool = False) -> None:
         self.name = name
-        self.iters, self.time_budget, self.turns, self.bias = iters, time, turns, bias
+        self.iters, self.time_budget, self.turns, self.bias, self.fpu = iters, time, turns, bias, fpu
         self.c_puct_option = c_puct
         self.c_puct = 1.0  # settled with the leaf evaluation when the model is known (_use)
         self.code = HEURISTIC if rollout == "heuristic" else RANDOM
@@ -484,7 +487,7 @@ class NetMCTSAgent(Agent):
         while ctl[DONE] < self.iters:
             target = min(int(ctl[DONE]) + CHUNK, self.iters) if self.time_budget > 0 else self.iters
             search_chunk(self.packed, root, p, target, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
-                         self.leaf, self.code, self.turns, self.words, ctl)
+                         self.fpu, self.leaf, self.code, self.turns, self.words, ctl)
             if self.time_budget > 0 and time.perf_counter() >= deadline:
                 break
         self.last_iterations = int(ctl[DONE])

@@ -43,7 +43,9 @@ def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
 
 def test_spec_and_options() -> None:
     assert set(agent_options("net-mcts")) == {"iters", "path", "c_puct", "time", "leaf", "rollout", "turns", "bias",
-                                             "nodes", "reuse"}
+                                             "fpu", "nodes", "reuse"}
+    with pytest.raises(AgentSpecError, match="fpu"):
+        make_agent("net-mcts:fpu=-0.1")
     with pytest.raises(AgentSpecError, match="must be 0 or 1"):
         make_agent("net-mcts:reuse=yes")
     with pytest.raises(AgentSpecError, match="c_puct"):
@@ -119,6 +121,21 @@ def test_the_prior_steers_the_search(tmp_path: Path) -> None:
     assert steered.act(None, mask, s) == target
     counts = steered.search(s)  # type: ignore[attr-defined]
     assert counts[target] >= 30
+
+
+def test_first_play_urgency_reduction_narrows_the_search(tmp_path: Path) -> None:
+    """With ``fpu`` an untried action is valued at the node's mean value minus the cut: at a large cut the search
+    keeps to the actions it has tried (the prior's first choices) and tries fewer root actions than at 0."""
+    s = next(st for st in _states(1, 60) if engine.legal_mask(st).sum() >= 6)
+    path = _mlp(tmp_path / "m1.npz", 1)
+    tried = []
+    for cut in (0.0, 1.0):
+        agent = make_agent(f"net-mcts:iters=60,fpu={cut},path={path}")
+        agent.reset(np.random.default_rng(0))
+        counts = agent.search(s)  # type: ignore[attr-defined]
+        assert counts.sum() == 60
+        tried.append(int((counts > 0).sum()))
+    assert tried[1] < tried[0]
 
 
 @pytest.mark.parametrize("n_players", [1, 2])
