@@ -1,0 +1,54 @@
+"""``experiments/value_rounds/paired.py``: deal-by-deal comparison of solo ``df-env bench`` runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from df_env.cli import main as df_env
+
+SCRIPT = Path(__file__).resolve().parents[1] / "experiments" / "value_rounds" / "paired.py"
+
+
+def _paired() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("paired", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _bench(tmp_path: Path, agent: str, games: int) -> Path:
+    out = tmp_path / agent
+    assert df_env(["bench", "--no-progress", "--no-ladder", "--agents", agent, "--games", str(games), "--seed", "4",
+                   "-j", "1", "--out", str(out)]) == 0
+    return out.with_suffix(".json")
+
+
+def test_counts_the_deals_won_by_one_agent_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paired = _paired()
+    heur, first = _bench(tmp_path, "heuristic", 12), _bench(tmp_path, "first", 8)
+    h, f = paired.solo_wins(heur), paired.solo_wins(first)
+    assert len(h) == 12 and len(f) == 8 and f.keys() <= h.keys()  # the same seed deals the same first games
+    n, wh, wf, only_h, only_f = paired.compare(h, f)
+    assert n == 8 and wh == sum(h[s] for s in f) and wf == sum(f.values())
+    assert wh - only_h == wf - only_f  # the deals both won
+    assert paired.main([str(heur), str(first)]) == 0
+    assert f"{wf}/8 against {wh}/8" in capsys.readouterr().out
+
+
+def test_refuses_what_is_not_a_solo_bench_file(tmp_path: Path) -> None:
+    paired = _paired()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"games\": 3}")
+    with pytest.raises(SystemExit, match="not a df-env bench JSON file"):
+        paired.solo_wins(bad)
+    two = json.loads(_bench(tmp_path, "first", 2).read_text())
+    two["config"]["num_players"] = 2
+    bad.write_text(json.dumps(two))
+    with pytest.raises(SystemExit, match="needs a solo run of one agent"):
+        paired.solo_wins(bad)
