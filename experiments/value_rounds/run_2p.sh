@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The shipped 2-player model's value rounds (docs/training.md, "Value rounds for two players"): an outcome value
+# head for net-mcts's leaves, learned from 2-player search self-play (net-mcts in both seats), starting from the
+# PPO model shipped in stop 13, the recipe of run_3p.sh. About 1 hour on 2 cores.
+# Usage: bash experiments/value_rounds/run_2p.sh OUT_DIR   (needs the train extra: torch)
+set -euo pipefail
+OUT=${1:?usage: run_2p.sh OUT_DIR}
+HERE=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$OUT"
+gen() { python "$HERE/gen_value.py" --players 2 "$@"; }
+fit() { python "$HERE/train_value.py" --players 2 --seed 0 --threads 1 "$@"; }
+# the start: df-env train --preset 2p --minutes 55 --seed 0
+git -C "$HERE" show 95629b8:df_env/models/net_2p.npz > "$OUT/ppo_2p.npz"
+
+# round 0: net-mcts:iters=400 with the PPO model (rollout leaves: it has no outcome value head), 500 games; the
+# value learns the mean of the search's root value and the outcome (mix:0.5), one epoch
+gen --spec "net-mcts:iters=400,path=$OUT/ppo_2p.npz" --seed 1100 --games 250 --out "$OUT/r0_1100.npz" &
+gen --spec "net-mcts:iters=400,path=$OUT/ppo_2p.npz" --seed 1101 --games 125 --out "$OUT/r0_1101.npz"
+gen --spec "net-mcts:iters=400,path=$OUT/ppo_2p.npz" --seed 1102 --games 125 --out "$OUT/r0_1102.npz"
+wait
+fit --data "$OUT/r0_*.npz" --start "$OUT/ppo_2p.npz" --target mix:0.5 --epochs 1 --out "$OUT/v0.npz"
+
+# round 1: net-mcts with v0's value leaves (c_puct=auto: 0.25), 500 games
+gen --spec "net-mcts:iters=400,path=$OUT/v0.npz" --seed 1110 --games 250 --out "$OUT/r1_1110.npz" &
+gen --spec "net-mcts:iters=400,path=$OUT/v0.npz" --seed 1111 --games 250 --out "$OUT/r1_1111.npz"
+wait
+fit --data "$OUT/r0_*.npz" "$OUT/r1_*.npz" --start "$OUT/v0.npz" --target mix:0.5 --epochs 1 --out "$OUT/net_2p.npz"
+echo "the 2-player model: $OUT/net_2p.npz"
