@@ -35,7 +35,7 @@ AGENT_NAMES = tuple(_MODULES)
 # The default opponent of ``df-env play`` and of the browser's agent seats, per player count (solo: the agent a seat
 # plays when it is not a person): the strongest agent of the ladder (docs/ladder.jsonl.gz) that answers within about
 # 50 ms a decision (issue 12; the figures behind each choice are in docs/agents.md, "The default opponent").
-DEFAULT_OPPONENTS = {1: "net-mcts:iters=400", 2: "net", 3: "net-mcts:iters=400"}
+DEFAULT_OPPONENTS = {1: "net-mcts:iters=400", 2: "net-mcts:iters=400", 3: "net-mcts:iters=400"}
 
 __all__ = ["AGENT_NAMES", "DEFAULT_OPPONENTS", "Agent", "AgentSpecError", "SeatPolicy", "agent_options",
            "default_opponent", "make_agent", "parse_spec", "seat_rng"]

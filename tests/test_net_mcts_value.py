@@ -28,6 +28,15 @@ def _outcome_model(path: Path, value: float) -> str:
     return str(path)
 
 
+def _critic_model(path: Path, n_players: int = 2) -> str:
+    """The shipped model for ``n_players`` saved without ``value_target``: a PPO model's file (its value is a
+    critic)."""
+    net = load_net(default_model_path(n_players))
+    assert isinstance(net, NumpyEntityNet)
+    save_net(path, dict(net.w), n_players, net.meta["dims"], {"test": True})
+    return str(path)
+
+
 def _early_position() -> np.ndarray:
     s = engine.new_game(engine.GameConfig(1), seed=0)
     h = make_agent("heuristic")
@@ -40,8 +49,9 @@ def _early_position() -> np.ndarray:
 def test_outcome_value_target_is_written_and_read(tmp_path: Path) -> None:
     path = _outcome_model(tmp_path / "v.npz", 0.25)
     assert load_net(path).meta["value_target"] == "outcome"
-    assert load_net(default_model_path(1)).meta["value_target"] == "outcome"  # the shipped solo model (value rounds)
-    assert "value_target" not in load_net(default_model_path(2)).meta  # a PPO model: its value is a critic
+    for n in (1, 2, 3):  # every shipped model has been through value rounds
+        assert load_net(default_model_path(n)).meta["value_target"] == "outcome"
+    assert "value_target" not in load_net(_critic_model(tmp_path / "c.npz")).meta  # a PPO model: a critic
     with pytest.raises(ValueError, match="value_target must be None or 'outcome'"):
         save_net(tmp_path / "bad.npz", {}, 1, {}, value_target="critic")
     assert not (tmp_path / "bad.npz").exists()
@@ -64,9 +74,13 @@ def test_leaf_values_come_from_the_value_head(tmp_path: Path) -> None:
     assert not np.allclose(q["mix"], 0.25) and not np.allclose(q["rollout"], 0.25)
 
 
-def test_value_leaves_need_an_outcome_head() -> None:
+def test_value_leaves_need_an_outcome_head(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    critic = _critic_model(tmp_path / "c.npz")
     with pytest.raises(AgentSpecError, match="value_target"):
-        make_agent(f"net-mcts:iters=4,leaf=value,path={default_model_path(2)}")
+        make_agent(f"net-mcts:iters=4,leaf=value,path={critic}")
+    import df_env.train.numpy_net as numpy_net
+
+    monkeypatch.setattr(numpy_net, "default_model_path", lambda n: Path(critic))  # a shipped PPO model
     agent = make_agent("net-mcts:iters=4,leaf=mix")  # the shipped model, loaded at the first decision
     s = engine.new_game(engine.GameConfig(2), seed=0)
     with pytest.raises(AgentSpecError, match="the model shipped has none: use leaf=rollout"):
@@ -81,9 +95,11 @@ def test_c_puct_auto_follows_the_leaf_evaluation(tmp_path: Path) -> None:
     for spec, want in ((f"path={path}", 0.25), (f"leaf=mix,path={path}", 0.25), (f"leaf=rollout,path={path}", 1.0),
                        (f"c_puct=0.7,path={path}", 0.7), (f"c_puct=auto,leaf=rollout,path={path}", 1.0)):
         assert make_agent(f"net-mcts:iters=4,{spec}").c_puct == want, spec  # type: ignore[attr-defined]
-    shipped_2p = make_agent("net-mcts:iters=4")  # the 2-player model has no outcome head: rollouts
+    critic = make_agent(f"net-mcts:iters=4,path={_critic_model(tmp_path / 'c.npz')}")  # no outcome head: rollouts
+    assert critic.c_puct == 1.0 and critic.leaf == 0  # type: ignore[attr-defined]
+    shipped_2p = make_agent("net-mcts:iters=4")  # the shipped 2-player model: value leaves (stop 22)
     shipped_2p.net_for(2)  # type: ignore[attr-defined]
-    assert shipped_2p.c_puct == 1.0 and shipped_2p.leaf == 0  # type: ignore[attr-defined]
+    assert shipped_2p.c_puct == 0.25 and shipped_2p.leaf == 1  # type: ignore[attr-defined]
     with pytest.raises(AgentSpecError, match="c_puct"):
         make_agent("net-mcts:c_puct=big")
 

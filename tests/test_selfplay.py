@@ -19,7 +19,7 @@ from df_env.cli import main
 from df_env.engine.observation.encode import observe
 from df_env.progress import progress
 from df_env.train.errors import ConfigError
-from df_env.train.numpy_net import default_model_path, load_net
+from df_env.train.numpy_net import default_model_path, load_net, save_net
 
 torch = pytest.importorskip("torch")
 from df_env.train.exit.config import make_exit_config  # noqa: E402
@@ -378,13 +378,16 @@ def test_exit_from_scratch_2p_league_with_past_checkpoints(tmp_path: Path) -> No
                                                                          ("past:iter_0", "current")]
 
 
-def test_shipped_models_load_into_torch_with_or_without_a_value_target() -> None:
-    """The solo and 3-player models have an outcome value head (the value rounds), the 2-player one a PPO critic:
+def test_shipped_models_load_into_torch_with_or_without_a_value_target(tmp_path: Path) -> None:
+    """The shipped models have an outcome value head (the value rounds), a PPO model a critic (no value_target):
     all start an expert-iteration run."""
     for n in (1, 2, 3):
-        net = load_net(default_model_path(n))
-        assert net.meta.get("value_target") == (None if n == 2 else "outcome")
+        assert load_net(default_model_path(n)).meta.get("value_target") == "outcome"
         assert net_from_file(default_model_path(n)).num_players == n
+    net = load_net(default_model_path(2))
+    ppo = tmp_path / "ppo_2p.npz"
+    save_net(ppo, dict(net.w), 2, net.meta["dims"])  # type: ignore[attr-defined]
+    assert "value_target" not in load_net(ppo).meta and net_from_file(ppo).num_players == 2
 
 
 def test_save_net_extra_meta_cannot_replace_the_format(tmp_path: Path) -> None:

@@ -167,29 +167,32 @@ def test_shipped_solo_model_is_the_default_and_other_sizes_say_what_to_do() -> N
 
 
 
-def test_shipped_3p_model_plays_a_whole_3_player_game_with_net_and_net_mcts() -> None:
+@pytest.mark.parametrize("n", [2, 3])
+def test_shipped_2p_and_3p_models_play_a_whole_game_with_net_and_net_mcts(n: int) -> None:
+    """The 2- and 3-player models: made by the value rounds' script from the df-env train model they name, and they
+    play a whole game, ``net`` and ``net-mcts`` (value leaves) side by side."""
     from df_env.train.numpy_net import default_model_path
 
-    path = default_model_path(3)
+    path = default_model_path(n)
     assert path.is_file() and path.stat().st_size <= 5 * 2**20
     meta = load_net(path).meta
-    assert meta["num_players"] == 3 and meta["made_by"]["seed"] == 0
+    assert meta["num_players"] == n and meta["made_by"]["seed"] == 0
     script = Path(__file__).resolve().parents[1] / meta["made_by"]["command"].split()[1]
     assert meta["made_by"]["command"].startswith("bash ") and script.is_file()  # the value rounds' script
-    assert "df-env train --preset 3p" in meta["made_by"]["start"] and meta["value_target"] == "outcome"
-    seats = [make_agent("net"), make_agent("net-mcts:iters=4,turns=1"), make_agent("net")]
+    assert f"df-env train --preset {n}p" in meta["made_by"]["start"] and meta["value_target"] == "outcome"
+    seats = [make_agent("net"), make_agent("net-mcts:iters=4,turns=1"), make_agent("net")][:n]
     for p, agent in enumerate(seats):
         agent.reset(np.random.default_rng(p), p)
-    s = engine.new_game(engine.GameConfig(num_players=3), seed=1)
+    s = engine.new_game(engine.GameConfig(num_players=n), seed=1)
     decisions = 0
-    while not engine.is_terminal(s) and s["turn"] <= 300:
+    while not engine.is_terminal(s) and s["turn"] <= 100 * n:
         p = int(s["dplayer"])
         mask = engine.legal_mask(s)
         a = seats[p].act(observe(s, p), mask, s.copy())
         assert mask[a]
         engine.apply_action(s, a)
         decisions += 1
-    assert decisions > 20  # whole turns of all three seats, every move legal
+    assert decisions > 20  # whole turns of every seat, every move legal
 
 # ---------------------------------------------------------------------------------------------- evaluation
 def test_evaluate_policy_is_reproducible_and_bounded() -> None:
