@@ -4,25 +4,20 @@ the malformations the issue found. ``experiments/fuzz_inputs.py`` runs the same 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.scripts import load_script
 
 from df_env import engine
 from df_env.campaign.files import CampaignFileError, load_campaign
 from df_env.gamelog import GameLogError, final_state, load_log
 
-ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("fuzz_inputs", ROOT / "experiments" / "fuzz_inputs.py")
-assert _spec and _spec.loader
-fuzz = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fuzz)
+fuzz = load_script("fuzz_inputs.py")
 
 
 

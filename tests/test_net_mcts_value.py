@@ -3,18 +3,16 @@ file format that marks such a head, and ``experiments/fit_value_head.py``."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from support.scripts import load_script
 
 from agents import AgentSpecError, make_agent
 from df_env import engine
 from df_env.train.numpy_net import NumpyEntityNet, default_model_path, load_net, save_net
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _outcome_model(path: Path, value: float) -> str:
@@ -116,10 +114,7 @@ def test_entity_network_search_is_reproducible(tmp_path: Path) -> None:
 
 
 def test_fit_value_head_writes_an_outcome_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("fit_value_head", ROOT / "experiments" / "fit_value_head.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script("fit_value_head.py")
     out = tmp_path / "fit.npz"
     assert mod.main(["--players", "1", "--games", "5", "--seed", "2", "--out", str(out)]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

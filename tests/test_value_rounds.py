@@ -3,27 +3,22 @@ then the value fitted to the search's root values)."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from support.scripts import load_script
 
 from agents import make_agent
 from df_env import engine
 from df_env.train.numpy_net import default_model_path, load_net
 
 torch = pytest.importorskip("torch")
-HERE = Path(__file__).resolve().parents[1] / "experiments" / "value_rounds"
 
 
 def _script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(f"value_rounds/{name}.py")
 
 
 def test_self_play_data_then_a_value_model(tmp_path: Path) -> None:

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from support.scripts import load_script
 
 from df_env.cli import main as df_env
 
-SCRIPT = Path(__file__).resolve().parents[1] / "experiments" / "value_rounds" / "paired.py"
-
 
 def _paired() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("paired", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("value_rounds/paired.py")
 
 
 def _bench(tmp_path: Path, agent: str, games: int) -> Path:
