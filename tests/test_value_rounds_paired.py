@@ -7,6 +7,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support.scripts import load_script
 
 from df_env.cli import main as df_env
@@ -46,3 +48,34 @@ def test_refuses_what_is_not_a_solo_bench_file(tmp_path: Path) -> None:
     bad.write_text(json.dumps(two))
     with pytest.raises(SystemExit, match="needs a solo run of one agent"):
         paired.solo_wins(bad)
+    two["config"]["num_players"] = 1
+    two["games"][0]["seed"] = float("inf")  # json writes Infinity, and reads it back as a float
+    bad.write_text(json.dumps(two))
+    with pytest.raises(SystemExit, match="not a df-env bench JSON file"):
+        paired.solo_wins(bad)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                 max_size=4),
+                     max_leaves=20)
+_REPORTS = st.fixed_dictionaries({"config": st.fixed_dictionaries({"num_players": st.integers(0, 3)}) | _JSON,
+                                  "labels": st.lists(st.text(max_size=4), max_size=2) | _JSON,
+                                  "games": st.lists(st.dictionaries(st.sampled_from(["seed", "winner"]), _JSON),
+                                                    max_size=4) | _JSON})
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=_REPORTS | _JSON, raw=st.booleans(), junk=st.binary(max_size=40))
+def test_any_file_is_read_or_refused_with_a_clear_error(tmp_path: Path, doc: object, raw: bool, junk: bytes) -> None:
+    """Fuzzed input (hypothesis): whatever the file holds, ``solo_wins`` returns wins by seed or exits with a
+    message naming the file; it never fails another way."""
+    paired = _paired()
+    f = tmp_path / "fuzz.json"
+    f.write_bytes(junk if raw else json.dumps(doc).encode())
+    try:
+        wins = paired.solo_wins(f)
+    except SystemExit as e:
+        assert str(f) in str(e)
+        return
+    assert all(isinstance(k, int) and isinstance(v, bool) for k, v in wins.items())

@@ -25,7 +25,7 @@ def solo_wins(path: Path) -> dict[int, bool]:
             raise SystemExit(f"{path}: needs a solo run of one agent (df-env bench --agents SPEC), got "
                              f"{report['config']['num_players']} player(s) and agents {report['labels']}")
         return {int(g["seed"]): g["winner"] == 0 for g in games}
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (OSError, ValueError, KeyError, TypeError, OverflowError) as e:  # Infinity as a seed: OverflowError
         raise SystemExit(f"{path}: not a df-env bench JSON file ({type(e).__name__}: {e})") from None
 
 
