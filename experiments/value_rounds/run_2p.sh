@@ -6,6 +6,7 @@
 set -euo pipefail
 OUT=${1:?usage: run_2p.sh OUT_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/lib.sh"
 mkdir -p "$OUT"
 gen() { python "$HERE/gen_value.py" --players 2 "$@"; }
 fit() { python "$HERE/train_value.py" --players 2 --seed 0 --threads 1 "$@"; }
@@ -17,19 +18,19 @@ git -C "$HERE" show 95629b8:df_env/models/net_2p.npz > "$OUT/ppo_2p.npz"
 gen --spec "net-mcts:iters=400,path=$OUT/ppo_2p.npz" --seed 1100 --games 250 --out "$OUT/r0_1100.npz" &
 gen --spec "net-mcts:iters=400,path=$OUT/ppo_2p.npz" --seed 1101 --games 125 --out "$OUT/r0_1101.npz"
 gen --spec "net-mcts:iters=400,path=$OUT/ppo_2p.npz" --seed 1102 --games 125 --out "$OUT/r0_1102.npz"
-wait
+wait_all
 fit --data "$OUT/r0_*.npz" --start "$OUT/ppo_2p.npz" --target mix:0.5 --epochs 1 --out "$OUT/v0.npz"
 
 # round 1: net-mcts with v0's value leaves (c_puct=auto: 0.25), 500 games
 gen --spec "net-mcts:iters=400,path=$OUT/v0.npz" --seed 1110 --games 250 --out "$OUT/r1_1110.npz" &
 gen --spec "net-mcts:iters=400,path=$OUT/v0.npz" --seed 1111 --games 250 --out "$OUT/r1_1111.npz"
-wait
+wait_all
 fit --data "$OUT/r0_*.npz" "$OUT/r1_*.npz" --start "$OUT/v0.npz" --target mix:0.5 --epochs 1 --out "$OUT/v1.npz"
 
 # round 2: net-mcts with v1, 500 games; the value on rounds 1-2 and the policy on their visits, one epoch from v1
 gen --spec "net-mcts:iters=400,path=$OUT/v1.npz" --seed 1120 --games 250 --out "$OUT/r2_1120.npz" &
 gen --spec "net-mcts:iters=400,path=$OUT/v1.npz" --seed 1121 --games 250 --out "$OUT/r2_1121.npz"
-wait
+wait_all
 fit --data "$OUT/r1_*.npz" "$OUT/r2_*.npz" --start "$OUT/v1.npz" --target mix:0.5 --epochs 1 --policy search \
     --out "$OUT/net_2p.npz"
 echo "the 2-player model: $OUT/net_2p.npz"

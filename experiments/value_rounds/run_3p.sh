@@ -6,6 +6,7 @@
 set -euo pipefail
 OUT=${1:?usage: run_3p.sh OUT_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/lib.sh"
 mkdir -p "$OUT"
 gen() { python "$HERE/gen_value.py" --players 3 "$@"; }
 fit() { python "$HERE/train_value.py" --players 3 --seed 0 --threads 1 "$@"; }
@@ -16,13 +17,13 @@ git -C "$HERE" show 0fe22b0:df_env/models/net_3p.npz > "$OUT/ppo_3p.npz"
 # value learns the mean of the search's root value and the outcome (mix:0.5), one epoch (more overfit)
 gen --spec "net-mcts:iters=400,path=$OUT/ppo_3p.npz" --seed 1000 --games 280 --out "$OUT/r0_1000.npz" &
 gen --spec "net-mcts:iters=400,path=$OUT/ppo_3p.npz" --seed 1001 --games 280 --out "$OUT/r0_1001.npz"
-wait
+wait_all
 fit --data "$OUT/r0_*.npz" --start "$OUT/ppo_3p.npz" --target mix:0.5 --epochs 1 --out "$OUT/v0.npz"
 
 # round 1: net-mcts with v0's value leaves (c_puct=auto: 0.25), 600 games
 gen --spec "net-mcts:iters=400,path=$OUT/v0.npz" --seed 1010 --games 300 --out "$OUT/r1_1010.npz" &
 gen --spec "net-mcts:iters=400,path=$OUT/v0.npz" --seed 1011 --games 300 --out "$OUT/r1_1011.npz"
-wait
+wait_all
 # (2 torch threads here, as the shipped model was made: the thread count changes float sums, so the bytes)
 fit --data "$OUT/r0_*.npz" "$OUT/r1_*.npz" --start "$OUT/v0.npz" --target mix:0.5 --epochs 1 --threads 2 \
     --out "$OUT/net_3p.npz"
