@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The shipped solo model's value rounds (docs/training.md, "Value rounds"): a value head for net-mcts's leaves,
-# learned from search self-play in four rounds; the policy kept by distillation, then fitted to the search's visits.
+# learned from search self-play in seven rounds; the policy kept by distillation, then fitted to the search's visits.
 # About 4 hours on 2 cores. Usage: bash experiments/value_rounds/run.sh OUT_DIR   (needs the train extra: torch)
 set -euo pipefail
 OUT=${1:?usage: run.sh OUT_DIR}
