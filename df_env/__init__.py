@@ -1,4 +1,12 @@
-"""df_env: the Deep Future (v1.6) reinforcement-learning environment."""
+"""df_env: reinforcement-learning environments for card-driven 4X board games, one core and many games.
+
+``df_env.make_game(id)`` returns a game (:class:`df_env.core.Game`), ``df_env.available_games()`` lists the ids.
+
+Example:
+    >>> import df_env
+    >>> df_env.available_games()[0]
+    'deep_future'
+"""
 
 from __future__ import annotations
 
@@ -11,6 +19,10 @@ try:  # the version is written once, in pyproject.toml; an installed package car
     __version__ = metadata.version("df_env")
 except metadata.PackageNotFoundError:  # run from a source tree that was never installed
     __version__ = "0+unknown"
+
+from df_env.core.registry import available_games, make_game
+
+__all__ = ["__version__", "available_games", "make_game"]
 
 _LAZY = ("deep_future_v0", "envs")  # imported on first use: they pull in gymnasium, pettingzoo and numba
 
