@@ -166,5 +166,10 @@ class Game(Protocol):
     # ---- optional parts (``info.features``); a game without them raises NotImplementedError
     def determinize(self, state: Any, seat: int, rng: np.random.Generator) -> Any: ...
 
-    fast_path: ModuleType | None
-    campaign: ModuleType | None
+    @property
+    def fast_path(self) -> ModuleType | None:
+        """The game's compiled entry points (``"fast_path"``), or None."""
+
+    @property
+    def campaign(self) -> ModuleType | None:
+        """The game's campaign module (``"campaign"``), or None."""

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from df_env.core import errors as core_errors
+
 from .kernels import apply_arr, start_game_arr
 from .model.constants import CAPACITY_TIERS, MAX_PLAYERS
 from .model.layout import DECISIONS, NUM_ACTIONS
@@ -22,8 +24,9 @@ from .model.rng import seed_words
 from .model.state import State, copy_fields, empty_state, is_state, tier_for
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal for the pending decision."""
+class IllegalActionError(core_errors.IllegalActionError):
+    """An action that is not legal for the pending decision (a ValueError, and the core's IllegalActionError that
+    every game raises)."""
 
 
 class ActionSpaceError(IllegalActionError):

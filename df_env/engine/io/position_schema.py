@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from df_env.core.errors import GameError
+
 from ..model.constants import (
     ACTION_NAMES,
     ADV_NAMES,
@@ -59,8 +61,9 @@ INT16 = (-(2**15), 2**15 - 1)
 INT8 = (-128, 127)
 
 
-class PositionError(ValueError):
-    """A position that cannot be read: the message names the field path, what was wrong and what is allowed."""
+class PositionError(GameError):
+    """A position that cannot be read: the message names the field path, what was wrong and what is allowed (a
+    ValueError, and the core's GameError)."""
 
 
 # ---------------------------------------------------------------------------------------------- names

@@ -1,0 +1,69 @@
+"""The conformance suite (df_env.core.api_test) on every registered game at every player count it takes, and the
+suite itself: a game that breaks the contract is caught."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import df_env
+from df_env.core.api_test import api_test, check_clone, check_hidden, check_illegal, check_json
+
+CASES = [(gid, n) for gid in df_env.available_games() for n in df_env.make_game(gid).info.player_counts]
+
+
+@pytest.mark.parametrize("game_id,num_players", CASES)
+def test_every_game_passes_the_conformance_suite(game_id: str, num_players: int) -> None:
+    game = df_env.make_game(game_id)
+    api_test(game, num_players=num_players, seeds=(0, 1, 2), json_every=3, hidden_every=2)
+
+
+def test_json_round_trip_at_every_step_of_a_deep_future_game() -> None:
+    api_test(df_env.make_game("deep_future"), num_players=2, seeds=(5,), json_every=1, hidden_every=1)
+
+
+class _Broken:
+    """Deep Future with one part of the contract broken (``how``), to show that the suite catches it."""
+
+    def __init__(self, how: str) -> None:
+        self._g = df_env.make_game("deep_future")
+        self.how = how
+        self.info = self._g.info
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._g, name)
+
+    def clone(self, s: np.ndarray) -> np.ndarray:
+        return s if self.how == "clone" else self._g.clone(s)
+
+    def observe(self, s: np.ndarray, seat: int) -> np.ndarray:
+        o = self._g.observe(s, seat)
+        if self.how == "leak":  # an observation that shows the deck's top card: hidden from every seat
+            o = o.copy()
+            o[0] = float(s["deck"][0])
+        return o
+
+    def apply_action(self, s: np.ndarray, a: int) -> None:
+        if self.how == "lenient" and not self._g.legal_mask(s)[a] if 0 <= a < self.info.num_actions else False:
+            return  # silently ignores an illegal action instead of raising
+        self._g.apply_action(s, a)
+
+    def from_json(self, text: str) -> np.ndarray:
+        s = self._g.from_json(text)
+        if self.how == "json":
+            s["turn"] += 1
+        return s
+
+
+@pytest.mark.parametrize("how,check", [("clone", check_clone), ("json", check_json), ("lenient", check_illegal),
+                                       ("leak", check_hidden)])
+def test_the_suite_catches_a_broken_game(how: str, check: Any) -> None:
+    game = _Broken(how)
+    s = game.new_game(game.make_config(num_players=2), seed=3)
+    legal = game.legal_actions(s)
+    args = {"clone": (game, s, int(legal[0]), "here"), "json": (game, s, int(legal[0]), "here"),
+            "lenient": (game, s, legal, "here"), "leak": (game, s, 2, np.random.default_rng(0), "here")}[how]
+    with pytest.raises(AssertionError, match="here"):
+        check(*args)
