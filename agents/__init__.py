@@ -18,48 +18,59 @@ import importlib
 from collections.abc import Callable
 
 from agents.base import Agent, AgentSpecError, SeatPolicy, parse_spec, seat_rng
+from df_env.core.registry import DEFAULT_GAME, make_game
 
-# name -> module with ``make(spec, raw_options) -> Agent`` and ``OPTIONS`` (imported on first use: ``ppo`` needs
-# torch, which the other agents do not)
-_MODULES = {
+# Agents that play any game (they need only the mask): name -> module with ``make(spec, raw_options) -> Agent`` and
+# ``OPTIONS``. A game adds its own agents by naming their modules in its ``agents`` mapping (Deep Future's:
+# df_env/games/deep_future/game.py); modules are imported on first use (``ppo`` needs torch, the others do not).
+GENERIC_AGENTS = {
     "random": "agents.random_agent",
     "first": "agents.first_agent",
-    "heuristic": "agents.heuristic",
-    "mcts": "agents.mcts",
-    "ppo": "agents.ppo_agent",
-    "net": "agents.net_agent",
-    "net-mcts": "agents.net_mcts",
 }
-AGENT_NAMES = tuple(_MODULES)
+
+
+def agent_modules(game: str = DEFAULT_GAME) -> dict[str, str]:
+    """The agents of ``game``: the generic ones, then the game's own (name -> module)."""
+    return {**GENERIC_AGENTS, **dict(getattr(make_game(game), "agents", {}))}
+
+
+def agent_names(game: str = DEFAULT_GAME) -> tuple[str, ...]:
+    """The names of the agents that play ``game``, in the order ``df-env agents`` lists them."""
+    return tuple(agent_modules(game))
+
+
+AGENT_NAMES = agent_names()  # Deep Future's (the default game)
 
 # The default opponent of ``df-env play`` and of the browser's agent seats, per player count (solo: the agent a seat
 # plays when it is not a person): the strongest agent of the ladder (docs/ladder.jsonl.gz) that answers within about
 # 50 ms a decision (issue 12; the figures behind each choice are in docs/agents.md, "The default opponent").
 DEFAULT_OPPONENTS = {1: "net-mcts:iters=400", 2: "net-mcts:iters=400", 3: "net-mcts:iters=400"}
 
-__all__ = ["AGENT_NAMES", "DEFAULT_OPPONENTS", "Agent", "AgentSpecError", "SeatPolicy", "agent_options",
-           "default_opponent", "make_agent", "parse_spec", "seat_rng"]
+__all__ = ["AGENT_NAMES", "GENERIC_AGENTS", "agent_modules", "agent_names", "DEFAULT_OPPONENTS", "Agent",
+           "AgentSpecError", "SeatPolicy", "agent_options", "default_opponent", "make_agent", "parse_spec",
+           "seat_rng"]
 
 
-def _module(name: str, spec: str):
-    if name not in _MODULES:
-        raise AgentSpecError(f"unknown agent {name!r} in spec {spec!r}; agents are: {', '.join(AGENT_NAMES)}")
-    return importlib.import_module(_MODULES[name])
+def _module(name: str, spec: str, game: str = DEFAULT_GAME):
+    modules = agent_modules(game)
+    if name not in modules:
+        raise AgentSpecError(f"unknown agent {name!r} in spec {spec!r}; agents of {game} are: {', '.join(modules)}")
+    return importlib.import_module(modules[name])
 
 
-def make_agent(spec: str) -> Agent:
-    """Build an agent from a spec ``"name"`` or ``"name:key=value,key=value"``.
+def make_agent(spec: str, game: str = DEFAULT_GAME) -> Agent:
+    """Build an agent of ``game`` (default Deep Future) from a spec ``"name"`` or ``"name:key=value,key=value"``.
 
     Raises :class:`AgentSpecError` (a ValueError) naming the allowed agents or options on a bad spec.
     """
     name, raw = parse_spec(spec)
-    maker: Callable[[str, dict[str, str]], Agent] = _module(name, spec).make
+    maker: Callable[[str, dict[str, str]], Agent] = _module(name, spec, game).make
     return maker(spec.strip(), raw)
 
 
-def agent_options(name: str) -> dict:
+def agent_options(name: str, game: str = DEFAULT_GAME) -> dict:
     """The options an agent takes: ``{key: Option(parse, default, doc)}``."""
-    return dict(_module(name, name).OPTIONS)
+    return dict(_module(name, name, game).OPTIONS)
 
 
 def default_opponent(num_players: int) -> str:

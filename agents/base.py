@@ -33,8 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from df_env.engine import IllegalActionError, legal_mask
-from df_env.engine.observation import observe
+from df_env.core import Game, IllegalActionError, make_game
 
 
 class AgentSpecError(ValueError):
@@ -76,12 +75,13 @@ class Agent(abc.ABC):
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         """The chosen action: an index where ``mask`` is True."""
 
-    def as_policy(self, seat: int, seed: int) -> SeatPolicy:
+    def as_policy(self, seat: int, seed: int, game: Game | None = None) -> SeatPolicy:
         """This agent playing ``seat`` of a game whose agent seed is ``seed``: the agent is reset with the
         generator :func:`seat_rng` ``(seed, seat)`` and the returned :class:`SeatPolicy` answers that seat's
-        decisions (``policy(state) -> action``). The policy drives this agent object: one agent plays one seat of
+        decisions (``policy(state) -> action``) of ``game`` (default: Deep Future). The policy drives this agent
+        object: one agent plays one seat of
         one game at a time, and a new ``as_policy`` restarts it."""
-        return SeatPolicy(self, seat, seed)
+        return SeatPolicy(self, seat, seed, game)
 
 
 def seat_rng(seed: int, seat: int) -> np.random.Generator:
@@ -119,29 +119,33 @@ class SeatPolicy:
         seed: the agent seed it was reset with (:func:`seat_rng`).
     """
 
-    def __init__(self, agent: Agent, seat: int, seed: int) -> None:
+    def __init__(self, agent: Agent, seat: int, seed: int, game: Game | None = None) -> None:
         rng = seat_rng(seed, seat)
         self.agent, self.seat, self.seed = agent, int(seat), int(seed)
+        self.game = make_game() if game is None else game
+        # the game's own IllegalActionError (a subclass of the core's), so callers catch what the engine raises
+        self._error = getattr(self.game, "IllegalActionError", IllegalActionError)
         agent.reset(rng, self.seat)
 
     def __call__(self, state: np.ndarray, mask: np.ndarray | None = None, obs: np.ndarray | None = None) -> int:
-        if int(state["dplayer"]) != self.seat:
+        game = self.game
+        if game.current_player(state) != self.seat:
             raise ValueError(f"agent {self.agent.name!r} plays seat {self.seat}, but the pending decision is seat "
-                             f"{int(state['dplayer'])}'s")
+                             f"{game.current_player(state)}'s")
         agent = self.agent
         if mask is None:
-            mask = legal_mask(state)
+            mask = game.legal_mask(state)
         if agent.uses_observation:
-            obs = observe(state, self.seat) if obs is None else np.array(obs, copy=True)
-        a = agent.act(obs if agent.uses_observation else None, mask, state.copy() if agent.uses_state else None)
+            obs = game.observe(state, self.seat) if obs is None else np.array(obs, copy=True)
+        a = agent.act(obs if agent.uses_observation else None, mask, game.clone(state) if agent.uses_state else None)
         try:
             action = int(a)
         except (TypeError, ValueError):
-            raise IllegalActionError(f"agent {agent.name!r} (seat {self.seat}) returned {a!r}, not an action "
-                                     f"id") from None
+            raise self._error(f"agent {agent.name!r} (seat {self.seat}) returned {a!r}, not an action "
+                              f"id") from None
         if not 0 <= action < mask.size or not mask[action]:
-            raise IllegalActionError(f"agent {agent.name!r} (seat {self.seat}) chose action {action}, which is not "
-                                     f"legal here; legal actions: {np.flatnonzero(mask).tolist()}")
+            raise self._error(f"agent {agent.name!r} (seat {self.seat}) chose action {action}, which is not "
+                              f"legal here; legal actions: {np.flatnonzero(mask).tolist()}")
         return action
 
     def __repr__(self) -> str:

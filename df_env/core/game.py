@@ -99,6 +99,7 @@ class Game(Protocol):
     """The rule functions every caller needs (see the module docstring). ``State`` is the game's state value."""
 
     info: GameInfo
+    agents: Mapping[str, str]  # the game's own agents (name -> module with make/OPTIONS), beside the generic ones
 
     # ---- configuration and setup
     def make_config(self, num_players: int | None = None, **options: Any) -> Any:

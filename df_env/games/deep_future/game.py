@@ -52,10 +52,22 @@ INFO = GameInfo(
 )
 
 
+# Deep Future's own agents (beside the generic random and first), as modules of the top-level agents package
+AGENTS = {
+    "heuristic": "agents.heuristic",
+    "mcts": "agents.mcts",
+    "ppo": "agents.ppo_agent",
+    "net": "agents.net_agent",
+    "net-mcts": "agents.net_mcts",
+}
+
+
 class DeepFutureGame:
     """The :class:`df_env.core.Game` of Deep Future; every method calls the engine's public API."""
 
     info = INFO
+    agents: Mapping[str, str] = AGENTS
+    IllegalActionError = engine.IllegalActionError
 
     # ---- configuration
     def make_config(self, num_players: int | None = None, **options: Any) -> engine.GameConfig:
