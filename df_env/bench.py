@@ -27,18 +27,19 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 import numpy as np
 
 from agents import Agent, make_agent
-from df_env.engine.api import GameConfig, apply_action, new_game
-from df_env.engine.model.constants import TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
-from df_env.engine.model.rng import derive_seed, seed_words  # derive_seed: also imported from here
+from df_env.core import Game, make_game
+from df_env.core.registry import DEFAULT_GAME
+from df_env.engine.model.rng import derive_seed  # also imported from here (the one seed derivation of df_env)
 
 from .backends import Backend, LocalBackend, run_keyed
-from .progress import peak_update_arr
 
-DEFAULT_TURNS_PER_PLAYER = 100  # R25 guard, as the environments (df_env.envs.common.default_max_turns)
+DEFAULT_TURNS_PER_PLAYER = 100  # Deep Future's R25 guard (its game's default_turn_limit); kept for old imports
+
 Z95 = 1.959963984540054
 
 
@@ -54,7 +55,8 @@ class BenchConfig:
         seed: the base seed; game g of every seating uses the engine seed ``derive_seed(seed, g)``.
         max_turns: games still running after this many player-turns are stopped (R25; default 100 per player).
         jobs: worker processes (default: all cores); 1 runs in this process.
-        restart_on_loss: the R24 variant.
+        restart_on_loss: Deep Future's R24 variant.
+        game: the game's registry id (``df_env.available_games()``).
     """
 
     agents: tuple[str, ...]
@@ -64,12 +66,15 @@ class BenchConfig:
     max_turns: int | None = None
     jobs: int | None = None
     restart_on_loss: bool = False
+    game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
         if not self.agents:
             raise ValueError("give at least one agent spec")
-        if self.num_players not in (1, 2, 3):
-            raise ValueError(f"num_players must be 1, 2 or 3, got {self.num_players!r}")
+        counts = make_game(self.game).info.player_counts
+        if self.num_players not in counts:
+            allowed = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}" if len(counts) > 1 else str(counts[0])
+            raise ValueError(f"num_players must be {allowed}, got {self.num_players!r}")
         if self.num_players > 1 and len(self.agents) < self.num_players:
             raise ValueError(f"{self.num_players} players need at least {self.num_players} agent specs (repeat a "
                              f"spec to seat it twice), got {len(self.agents)}")
@@ -84,7 +89,13 @@ class BenchConfig:
 
     @property
     def turn_limit(self) -> int:
-        return self.max_turns if self.max_turns is not None else DEFAULT_TURNS_PER_PLAYER * self.num_players
+        return self.max_turns if self.max_turns is not None else \
+            make_game(self.game).default_turn_limit(self.num_players)
+
+    def game_config(self) -> Any:
+        """The configuration of every game of the benchmark."""
+        options = {"restart_on_loss": True} if self.restart_on_loss else {}
+        return make_game(self.game).make_config(num_players=self.num_players, **options)
 
     def seatings(self) -> list[tuple[int, ...]]:
         """Per seating, the agent index at each seat."""
@@ -124,59 +135,43 @@ class GameResult:
     cpu_seconds: list[float] = field(default_factory=list)  # the same in CPU time of the playing thread
 
 
-def _outcomes(s: np.ndarray, n: int, truncated: bool) -> tuple[list[str], list[str]]:
-    outcome, cause = [], []
-    for p in range(n):
-        if s["winner"] == p:
-            outcome.append("win")
-        elif s["lost"][p]:
-            outcome.append("loss")
-        elif truncated:
-            outcome.append("turn limit")
-        else:
-            outcome.append("other won")
-        crossed = [TRACK_NAMES[t] for t in (1, 2, 3) if s["tracks"][p, t] <= TRACK_LOSE[t]]
-        cause.append((crossed[0] if crossed else "homeworld") if s["lost"][p] else "")
-    return outcome, cause
-
-
-def play_game(agents: Sequence[Agent], config: GameConfig, seed: int, agent_seed: int,
-              max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def play_game(agents: Sequence[Agent], config: Any, seed: int, agent_seed: int, max_turns: int,
+              game: Game | None = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
     """Play one game to its end or the turn limit; returns (final state, decisions, peak progress, seconds)
     per seat. Seat p is ``agents[p].as_policy(p, agent_seed)``; every seat with a compiled policy: the whole game
     runs in compiled code, every seat's choices drawn from ``seed_words(agent_seed)``."""
-    return play_timed(agents, config, seed, agent_seed, max_turns)[:4]
+    return play_timed(agents, config, seed, agent_seed, max_turns, game)[:4]
 
 
-def play_timed(agents: Sequence[Agent], config: GameConfig, seed: int, agent_seed: int,
-               max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def play_timed(agents: Sequence[Agent], config: Any, seed: int, agent_seed: int, max_turns: int,
+               game: Game | None = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`play_game`, also returning the CPU seconds of the playing thread per seat."""
-    from agents.fast import play as fast_play
-
-    s = new_game(config, seed)
-    codes = [a.policy_code for a in agents]
-    if all(c is not None for c in codes):
-        t0, c0 = time.perf_counter(), time.thread_time()
-        counts, peak = fast_play(s, np.array(codes), seed_words(agent_seed), max_turns)
-        share = counts / max(1, int(counts.sum()))
-        return s, counts, peak, (time.perf_counter() - t0) * share, (time.thread_time() - c0) * share
-    return (s, *_python_game(s, agents, agent_seed, max_turns))
+    game = make_game() if game is None else game
+    s = game.new_game(config, seed)
+    compiled = getattr(game, "play_compiled", None)
+    done = compiled(s, agents, agent_seed, max_turns) if compiled is not None else None
+    if done is not None:
+        return (s, *done)
+    return (s, *_python_game(game, s, agents, agent_seed, max_turns))
 
 
-def _python_game(s: np.ndarray, agents: Sequence[Agent], agent_seed: int,
+def _python_game(game: Game, s: Any, agents: Sequence[Agent], agent_seed: int,
                  max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     n = len(agents)
-    policies = [agent.as_policy(p, agent_seed) for p, agent in enumerate(agents)]
+    policies = [agent.as_policy(p, agent_seed, game) for p, agent in enumerate(agents)]
     counts, peak, secs, cpu = np.zeros(n, dtype=np.int64), np.zeros(n), np.zeros(n), np.zeros(n)
-    peak_update_arr(s.reshape(1), peak)
-    while not s["over"] and s["turn"] <= max_turns:
-        p = int(s["dplayer"])
+    update_peaks = getattr(game, "update_peaks", None)
+    if update_peaks is not None:
+        update_peaks(s, peak)
+    while not game.is_terminal(s) and game.turn(s) <= max_turns:
+        p = game.current_player(s)
         t0, c0 = time.perf_counter(), time.thread_time()
-        apply_action(s, policies[p](s))
+        game.apply_action(s, policies[p](s))
         secs[p] += time.perf_counter() - t0
         cpu[p] += time.thread_time() - c0
         counts[p] += 1
-        peak_update_arr(s.reshape(1), peak)
+        if update_peaks is not None:
+            update_peaks(s, peak)
     return counts, peak, secs, cpu
 
 
@@ -188,13 +183,13 @@ def _init_worker(config: BenchConfig, warm: bool = False) -> None:
     _WORKER.clear()
     _WORKER["config"] = config
     if warm:  # load the compiled code before the first game, out of its timing (fresh agents: no state kept)
-        _warm_up([make_agent(spec) for spec in set(config.agents)], config)
+        _warm_up([make_agent(spec, config.game) for spec in set(config.agents)], config)
 
 
-def _agent(spec: str, seat: int) -> Agent:
+def _agent(spec: str, seat: int, game: str) -> Agent:
     key = f"{seat}|{spec}"
     if key not in _WORKER:
-        _WORKER[key] = make_agent(spec)
+        _WORKER[key] = make_agent(spec, game)
     agent = _WORKER[key]
     assert isinstance(agent, Agent)
     return agent
@@ -205,21 +200,19 @@ def _run_task(task: tuple[int, int]) -> GameResult:
     assert isinstance(config, BenchConfig)
     si, g = task
     seating = config.seatings()[si]
-    agents = [_agent(config.agents[i], seat) for seat, i in enumerate(seating)]
+    agents = [_agent(config.agents[i], seat, config.game) for seat, i in enumerate(seating)]
     seed = derive_seed(config.seed, g)
-    game_config = GameConfig(num_players=config.num_players, restart_on_loss=config.restart_on_loss)
+    game = make_game(config.game)
     try:
-        s, counts, peak, secs, cpu = play_timed(agents, game_config, seed, derive_seed(config.seed, g, si + 1),
-                                                config.turn_limit)
+        s, counts, peak, secs, cpu = play_timed(agents, config.game_config(), seed,
+                                                derive_seed(config.seed, g, si + 1), config.turn_limit, game)
     except Exception as err:
         raise RuntimeError(f"game {g} (engine seed {seed}, seats {[config.agents[i] for i in seating]}) failed: "
                            f"{type(err).__name__}: {err}") from err
-    truncated = not bool(s["over"])
-    outcome, cause = _outcomes(s, config.num_players, truncated)
-    winner = int(s["winner"])
-    return GameResult(seating=si, game=g, seed=seed, agents=list(seating), winner=winner,
-                      victory=VICTORY_NAMES[int(s["victory"])] if winner >= 0 else "", outcome=outcome, cause=cause,
-                      turns=int(s["turn"]), decisions=[int(c) for c in counts],
+    end = game.outcome(s, truncated=not game.is_terminal(s))
+    return GameResult(seating=si, game=g, seed=seed, agents=list(seating), winner=int(end["winner"]),
+                      victory=end["victory"], outcome=list(end["seats"]), cause=list(end["causes"]),
+                      turns=game.turn(s), decisions=[int(c) for c in counts],
                       peak_progress=[round(float(v), 6) for v in peak], seconds=[float(x) for x in secs],
                       cpu_seconds=[float(x) for x in cpu])
 
@@ -352,9 +345,10 @@ def _rate(summary: list[AgentSummary], games: list[GameResult]) -> None:
 def _warm_up(agents: list[Agent], config: BenchConfig) -> None:
     """Compile (or load from the cache) everything the games run before the workers fork, so that no game's
     timing includes it."""
-    game_config = GameConfig(num_players=config.num_players)
+    game = make_game(config.game)
+    game_config = game.make_config(num_players=config.num_players)
     for agent in agents:
-        play_game([agent] * config.num_players, game_config, 0, 0, 1)
+        play_game([agent] * config.num_players, game_config, 0, 0, 1, game)
 def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend | None = None) -> BenchResult:
     """Play every game of ``config`` (in parallel when ``jobs`` > 1) and summarize.
 
@@ -364,7 +358,8 @@ def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend 
     """
     from tqdm import tqdm
 
-    checked = {spec: make_agent(spec) for spec in set(config.agents)}  # fail early, with the agent's message
+    # fail early, with the agent's message
+    checked = {spec: make_agent(spec, config.game) for spec in set(config.agents)}
     compiled = all(a.policy_code is not None for a in checked.values())
     _warm_up(list(checked.values()), config)
     tasks = [(si, g) for g in range(config.games) for si in range(len(config.seatings()))]

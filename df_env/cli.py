@@ -62,7 +62,8 @@ def _bench(args: argparse.Namespace) -> None:
         _check_output_folder(Path(args.ladder), "--ladder")
     try:
         config = BenchConfig(agents=agents, num_players=args.players, games=games, seed=args.seed,
-                             max_turns=args.max_turns, jobs=args.jobs, restart_on_loss=args.restart_on_loss)
+                             max_turns=args.max_turns, jobs=args.jobs, restart_on_loss=args.restart_on_loss,
+                             game=args.game)
     except ValueError as err:
         raise CliError(str(err)) from None
     _check_output_folder(Path(args.out + ".json"), "--out")
@@ -94,9 +95,11 @@ def _play(args: argparse.Namespace) -> None:
     if args.resume:  # a game saved in the middle: its seats and seed come from the log
         from df_env.gamelog import load_log
 
-        play_human(0, 0, [], 0, args.log or args.resume, color=args.color, resume=load_log(args.resume),
-                   lang=args.lang)
+        log = load_log(args.resume)
+        args.game = resolve_game(args, log.game)
+        play_human(0, 0, [], 0, args.log or args.resume, color=args.color, resume=log, lang=args.lang)
         return
+    args.game = resolve_game(args)
     if args.seat >= args.players:
         raise CliError(f"--seat must be {seat_rule(args.players)}; got {args.seat}")
     from agents import default_opponent
@@ -126,6 +129,7 @@ def _replay(args: argparse.Namespace) -> None:
     from df_env.terminal import replay_game
 
     log = load_log(args.log)
+    args.game = resolve_game(args, log.game)
     if args.observer is not None and not 0 <= args.observer < log.num_players:
         raise CliError(f"--observer must be {seat_rule(log.num_players)} (the logged game); got {args.observer}")
     replay_game(log, observer=args.observer, step=not args.all, color=args.color, lang=args.lang)
@@ -227,9 +231,9 @@ def _policy_factory(specs: list[str], color: bool = False, lang: str = "en"):
 
 # ---------------------------------------------------------------------------------------------- agents
 def _agents(args: argparse.Namespace) -> None:
-    from agents import AGENT_NAMES, agent_options
+    from agents import agent_names, agent_options
 
-    all_opts = {name: agent_options(name) for name in AGENT_NAMES}
+    all_opts = {name: agent_options(name, args.game) for name in agent_names(args.game)}
     width = max((len(f"{k}={o.default!r}") for opts in all_opts.values() for k, o in opts.items()), default=0)
     for name, opts in all_opts.items():
         print(name + (":" if opts else ""))
@@ -242,6 +246,50 @@ def _players(text: str) -> int:
     if text not in ("1", "2", "3"):
         raise argparse.ArgumentTypeError(f"players must be 1, 2 or 3, got {text!r}")
     return int(text)
+
+
+def _any_players(text: str) -> int:
+    """A player count of any game (``--players`` of bench and ladder; checked against the game after parsing)."""
+    from df_env.core import available_games, make_game
+
+    top = max(make_game(g).info.max_players for g in available_games())
+    if not text.isdigit() or not 1 <= int(text) <= top:
+        raise argparse.ArgumentTypeError(f"players must be 1..{top} (the game's own range is checked), got {text!r}")
+    return int(text)
+
+
+def _game(text: str) -> str:
+    from df_env.core import available_games
+
+    if text not in available_games():
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; games are: {', '.join(available_games())}")
+    return text
+
+
+def add_game_option(p: argparse.ArgumentParser) -> None:
+    """``--game ID`` on a subcommand (also accepted before it: ``df-env --game ID bench ...``)."""
+    p.add_argument("--game", type=_game, default=argparse.SUPPRESS, metavar="ID",
+                   help="the game (default deep_future; df_env.available_games() lists them)")
+
+
+FILE_COMMANDS = ("replay", "play")  # commands whose game is the one of the file they read (play --resume)
+# Commands that take any registered game; the others are Deep Future's alone for now (docs/adding_a_game.md).
+GAME_COMMANDS = ("bench", "ladder", "agents")
+
+
+def resolve_game(args: argparse.Namespace, from_file: str | None = None) -> str:
+    """The game of a command: ``--game`` (before or after the command), else the game named by the file it reads,
+    else Deep Future. A ``--game`` that contradicts the file is an error."""
+    from df_env.core.registry import DEFAULT_GAME
+
+    given = getattr(args, "game", None)
+    if given and from_file and given != from_file:
+        raise CliError(f"--game {given} but the file is a game of {from_file}")
+    game = given or from_file or DEFAULT_GAME
+    if game != DEFAULT_GAME and args.command not in GAME_COMMANDS:
+        raise CliError(f"df-env {args.command} plays Deep Future only for now; --game works with "
+                       f"{', '.join(GAME_COMMANDS)}")
+    return game
 
 
 def _non_negative(text: str) -> int:
@@ -268,7 +316,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="play agents against each other (or alone) and tabulate the results",
                        description="Seeded games in parallel; prints a table and writes OUT.json, OUT.csv, OUT.png.")
     p.add_argument("--agents", nargs="+", metavar="SPEC", help=f"agent specs (default {' '.join(QUICK_AGENTS)})")
-    p.add_argument("--players", "-n", type=_players, default=1, help="1 (each agent alone), 2 or 3")
+    p.add_argument("--players", "-n", type=_any_players, default=1, help="1 (each agent alone), 2 or 3 (Deep "
+                   "Future; another game: its own range)")
+    add_game_option(p)
     p.add_argument("--games", type=_positive, help="games per agent (solo) or per seating (default 1000, "
                    f"--quick {QUICK_GAMES})")
     p.add_argument("--quick", action="store_true", help=f"a small run: {QUICK_GAMES} games of "
@@ -358,6 +408,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="df-env", description="Deep Future environment tools.",
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--game", type=_game, metavar="ID", help="the game every command plays or reads (default "
+                        "deep_future; a file's own game when the command reads one)")
     sub = parser.add_subparsers(dest="command", required=True,
                                 metavar="bench|ladder|train|play|serve|replay|campaign|agents")
     _add_bench(sub)
@@ -367,7 +419,9 @@ def build_parser() -> argparse.ArgumentParser:
     from df_env.ladder import add_parser as add_ladder
 
     add_ladder(sub)
-    sub.add_parser("agents", help="list the agents and their options").set_defaults(func=_agents)
+    agents = sub.add_parser("agents", help="list the agents and their options")
+    add_game_option(agents)
+    agents.set_defaults(func=_agents)
     from df_env.web.command import add_serve
 
     add_serve(sub)
@@ -380,6 +434,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``df-env``; returns the exit status (2 for a user error, with a one-line message)."""
     args = build_parser().parse_args(argv)
+    if args.command not in FILE_COMMANDS:  # the others learn the game from the file they read
+        try:
+            args.game = resolve_game(args)
+        except CliError as err:
+            print(f"df-env {args.command}: error: {err}", file=sys.stderr)
+            return 2
     from agents import AgentSpecError
     from df_env.ladder import LadderError
 

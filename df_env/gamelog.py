@@ -2,13 +2,14 @@
 
 File format (JSON)::
 
-    {"format": "df_env.game_log", "version": 1,
+    {"format": "df_env.game_log", "version": 1, "game": "deep_future",
      "config": {"num_players": 2, "restart_on_loss": false},
      "seed": 7, "seats": ["human", "heuristic"], "actions": [146, 12, ...],
      "result": {"over": true, "winner": 0, "victory": "Culture", "turns": 31}}
 
-``seats`` names who played each seat (informational); ``result`` is written for the reader and checked on
-replay. Example:
+``game`` is the game's registry id (a log without one is Deep Future's, written before there was a second game);
+``config`` is the game's configuration (``Game.config_to_dict``); ``seats`` names who played each seat
+(informational); ``result`` is written for the reader and checked on replay. Example:
 
     >>> import os, tempfile
     >>> from df_env import engine
@@ -32,9 +33,9 @@ from typing import Any
 
 import numpy as np
 
-from df_env.engine.api import GameConfig, IllegalActionError, apply_action, new_game
-from df_env.engine.model.constants import VICTORY_NAMES
-from df_env.engine.model.layout import NUM_ACTIONS
+from df_env.core import Game, GameError, IllegalActionError, make_game
+from df_env.core.errors import UnknownGameError
+from df_env.core.registry import DEFAULT_GAME, game_id_of
 
 LOG_FORMAT = "df_env.game_log"
 LOG_VERSION = 1
@@ -54,31 +55,44 @@ class GameLog:
     actions: list[int] = field(default_factory=list)
     restart_on_loss: bool = False
     result: dict[str, Any] = field(default_factory=dict)
+    game: str = DEFAULT_GAME
 
-    def game_config(self) -> GameConfig:
-        return GameConfig(num_players=self.num_players, restart_on_loss=self.restart_on_loss)
+    def game_config(self) -> Any:
+        return self.the_game().config_from_dict(self.config_dict())
+
+    def the_game(self) -> Game:
+        """The :class:`~df_env.core.Game` this log is a game of."""
+        return make_game(self.game)
+
+    def config_dict(self) -> dict[str, Any]:
+        """The log's ``config`` block (Deep Future's R24 variant named only where a game has it)."""
+        out: dict[str, Any] = {"num_players": self.num_players}
+        if self.restart_on_loss or self.game == DEFAULT_GAME:
+            out["restart_on_loss"] = self.restart_on_loss
+        return out
 
     def set_result(self, state: np.ndarray) -> None:
         """Record how the game stands in ``state`` (its last position)."""
-        self.result = result_of(state)
+        self.result = result_of(state, self.the_game())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": LOG_FORMAT, "version": LOG_VERSION,
-                "config": {"num_players": self.num_players, "restart_on_loss": self.restart_on_loss},
+        return {"format": LOG_FORMAT, "version": LOG_VERSION, "game": self.game, "config": self.config_dict(),
                 "seed": self.seed, "seats": self.seats, "actions": self.actions, "result": self.result}
 
 
-def result_of(state: np.ndarray) -> dict[str, Any]:
-    """How the game stands in ``state``: the log's ``result`` block."""
-    w = int(state["winner"])
-    return {"over": bool(state["over"]), "winner": w,
-            "victory": VICTORY_NAMES[int(state["victory"])] if w >= 0 else None, "turns": int(state["turn"])}
+def result_of(state: Any, game: Game | None = None) -> dict[str, Any]:
+    """How the game stands in ``state``: the log's ``result`` block (``game`` default Deep Future)."""
+    g = make_game() if game is None else game
+    over = g.is_terminal(state)
+    end = g.outcome(state, truncated=not over)
+    w = int(end["winner"])
+    return {"over": over, "winner": w, "victory": end["victory"] if w >= 0 else None, "turns": g.turn(state)}
 
 
 def result_mismatch(log: GameLog, state: np.ndarray) -> str | None:
     """What the log's recorded ``result`` says that the replayed final ``state`` does not (None: they agree, or
     the log records no result)."""
-    replayed = result_of(state)
+    replayed = result_of(state, log.the_game())
     diff = {k: v for k, v in log.result.items() if k in replayed and replayed[k] != v}
     if not diff:
         return None
@@ -130,47 +144,59 @@ def _log_from_dict(doc: Any, where: str) -> GameLog:
           f"not a game log (expected \"format\": \"{LOG_FORMAT}\")")
     _need(doc.get("version") == LOG_VERSION, where, f"log version {doc.get('version')!r}, this df_env reads "
           f"version {LOG_VERSION}")
+    try:
+        game = make_game(game_id_of(doc))
+    except UnknownGameError as err:
+        raise GameLogError(f"{where}: {err}") from None
     config = doc.get("config")
     _need(isinstance(config, dict), where, "\"config\" must be an object")
     n = config.get("num_players")
-    _need(n in (1, 2, 3) and not isinstance(n, bool), where, f"config.num_players must be 1, 2 or 3, got {n!r}")
+    counts = game.info.player_counts
+    _need(n in counts and not isinstance(n, bool), where, f"config.num_players must be one of {list(counts)} for "
+          f"{game.info.name}, got {n!r}")
+    try:
+        game.config_from_dict(config)
+    except GameError as err:
+        raise GameLogError(f"{where}: config: {err}") from None
     seed = doc.get("seed")
     _need(isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0, where,
           f"seed must be an integer >= 0, got {seed!r}")
     actions = doc.get("actions")
     _need(isinstance(actions, list), where, "\"actions\" must be a list of integers")
+    top = game.info.num_actions
     for k, a in enumerate(actions):
-        _need(isinstance(a, int) and not isinstance(a, bool) and 0 <= a < NUM_ACTIONS, where,
-              f"actions[{k}] must be an action id 0..{NUM_ACTIONS - 1}, got {a!r}")
+        _need(isinstance(a, int) and not isinstance(a, bool) and 0 <= a < top, where,
+              f"actions[{k}] must be an action id 0..{top - 1}, got {a!r}")
     restart = config.get("restart_on_loss", False)
-    _need(isinstance(restart, bool), where, f"config.restart_on_loss must be true or false, got {restart!r}")
     result = doc.get("result") or {}
     _need(isinstance(result, dict), where, f"\"result\" must be an object, got {result!r}")
     seats = doc.get("seats", [f"player {p}" for p in range(n)])
     _need(isinstance(seats, list) and len(seats) == n, where, f"\"seats\" must list {n} names")
     return GameLog(num_players=n, seed=seed, seats=[str(x) for x in seats], actions=list(actions),
-                   restart_on_loss=restart, result=dict(result))
+                   restart_on_loss=bool(restart), result=dict(result), game=game.info.id)
 
 
 def replay(log: GameLog) -> Iterator[tuple[int, np.ndarray, int]]:
     """Yield ``(step, state before, action)`` for every logged action; the state is the game's own, advanced
     after each yield (copy it to keep it). Raises :class:`GameLogError` at an action the engine refuses."""
-    s = new_game(log.game_config(), log.seed)
+    game = log.the_game()
+    s = game.new_game(log.game_config(), log.seed)
     for k, a in enumerate(log.actions):
         yield k, s, a
-        _apply_logged(s, k, a)
+        _apply_logged(game, s, k, a)
 
 
 def final_state(log: GameLog) -> np.ndarray:
     """The position after the last logged action."""
-    s = new_game(log.game_config(), log.seed)
+    game = log.the_game()
+    s = game.new_game(log.game_config(), log.seed)
     for k, a in enumerate(log.actions):
-        _apply_logged(s, k, a)
+        _apply_logged(game, s, k, a)
     return s
 
 
-def _apply_logged(s: np.ndarray, k: int, a: int) -> None:
+def _apply_logged(game: Game, s: Any, k: int, a: int) -> None:
     try:
-        apply_action(s, a)
+        game.apply_action(s, a)
     except IllegalActionError as err:
         raise GameLogError(f"step {k + 1}: {err} (was the log written by another engine version?)") from None

@@ -93,11 +93,30 @@ def test_bench_user_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], a
 
 
 def test_argument_errors_exit_with_usage(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["bench", "--players", "4"], ["bench", "--games", "0"], ["nosuch"]):
+    for argv in (["bench", "--players", "9"], ["bench", "--games", "0"], ["nosuch"], ["--game", "go", "bench"]):
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2
-    assert "players must be 1, 2 or 3" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "players must be 1.." in err and "unknown game 'go'; games are: deep_future" in err
+
+
+def test_a_player_count_outside_the_game_is_refused_naming_its_range(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        code = main(["bench", "--game", "deep_future", "--players", "4", "--no-ladder"])
+    except SystemExit as exc:  # when no registered game takes 4 players, argparse refuses it first
+        code = exc.code
+    assert code == 2
+    assert "players must be 1" in capsys.readouterr().err
+
+
+def test_game_option_before_or_after_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "b")
+    for argv in (["--game", "deep_future", "bench"], ["bench", "--game", "deep_future"]):
+        assert main([*argv, "--agents", "random", "--games", "2", "--jobs", "1", "--no-progress", "--out", out,
+                     "--ladder", str(tmp_path / "l.jsonl")]) == 0
+    lines = (tmp_path / "l.jsonl").read_text().splitlines()
+    assert len(lines) == 4 and all(json.loads(x)["game"] == "deep_future" for x in lines)
 
 
 def test_wilson_interval() -> None:

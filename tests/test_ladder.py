@@ -3,6 +3,7 @@ read, malformed), the ratings (sound, deterministic, order-independent), the tab
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 import random
@@ -127,7 +128,9 @@ def test_append_keeps_a_malformed_last_line_on_its_own(tmp_path: Path) -> None:
     (b"[1, 2]", "line 3: a line must be a JSON object"),
     (b"{not json", "line 3: not JSON"),
     (b"\xff\xfe", "line 3: not UTF-8"),
-    (json.dumps(_rec(v=2)).encode(), "format version 'v' must be 1"),
+    (json.dumps(_rec(v=3)).encode(), r"format version 'v' must be one of \(1, 2\)"),
+    (json.dumps(_rec(v=2)).encode(), "record names game None; games are: deep_future"),
+    (json.dumps(_rec(v=2, game="go")).encode(), "record names game 'go'"),
     (json.dumps(_rec(players=4)).encode(), "'players' must be in 1..3, got 4"),
     (json.dumps(_rec(seats=["a"])).encode(), "'seats' must be a list of 2"),
     (json.dumps(_rec(seats=["a", ""])).encode(), "non-empty agent specs"),
@@ -316,3 +319,19 @@ def test_the_default_opponent_is_the_snapshots_best_agent_within_50_ms(n: int) -
     fast = [r for r in ladder.rows if r.agent != THE_GAME and r.ms_per_decision <= 50]
     best = max(fast, key=lambda r: r.counts[n].ordinal)
     assert best.agent == DEFAULT_OPPONENTS[n]
+
+
+def test_a_format_1_line_is_deep_future_and_its_game_field_is_the_deal() -> None:
+    old = parse_record(_rec(game=7))
+    assert old.game == "deep_future" and old.extra["deal"] == 7 and "game" not in old.extra
+    new = parse_record(old.to_json())
+    assert new.to_json()["v"] == 2 and new.to_json()["game"] == "deep_future" and new.key() == old.key()
+
+
+def test_ratings_never_mix_games() -> None:
+    games = [parse_record(_rec(seed=s, winner=s % 2, returns=[1, -1] if s % 2 == 0 else [-1, 1])) for s in range(6)]
+    other = [dataclasses.replace(g, game="elsewhere") for g in games]
+    ladder = build_ladder(games + other, passes=2)
+    assert ladder.games == 6 and ladder.unrated == {"other games": 6}
+    alone = build_ladder(games, passes=2)
+    assert [(r.agent, r.mu) for r in ladder.rows] == [(r.agent, r.mu) for r in alone.rows]

@@ -13,6 +13,11 @@ The optional parts a game may offer are named in ``GameInfo.features``:
   agents use it; the core never calls it);
 * ``"campaign"``: the game carries its world from game to game (``campaign`` is the game's campaign module).
 
+Matches (``df_env.bench``) also use two optional methods when a game has them: ``play_compiled(state, agents,
+agent_seed, max_turns)`` (a whole game in compiled code, or None when some agent cannot play there) and
+``update_peaks(state, peak)`` (each seat's progress towards victory, so that games without a winner still tell
+agents apart).
+
 Example:
     >>> import df_env
     >>> game = df_env.make_game("deep_future")
@@ -151,9 +156,10 @@ class Game(Protocol):
     def render(self, state: Any, observer: int | None = None, lang: str = "en", color: bool = False) -> str:
         """The position as text for ``observer`` (None: everything, the all-seeing view)."""
 
-    def outcome(self, state: Any) -> dict[str, Any]:
-        """A finished game in words: ``{"winner": seat or -1, "victory": name or "", "seats": [word per seat],
-        "causes": [why a seat lost or ""]}``; the words come from ``info.outcome_names``."""
+    def outcome(self, state: Any, truncated: bool = False) -> dict[str, Any]:
+        """A game's end in words: ``{"winner": seat or -1, "victory": name or "", "seats": [word per seat],
+        "causes": [why a seat lost or ""]}``; ``victory`` is one of ``info.outcome_names``. A seat's word is
+        ``win``, ``loss``, ``other won`` or, for a game stopped at the turn limit (``truncated``), ``turn limit``."""
 
     # ---- values
     def clone(self, state: Any) -> Any:

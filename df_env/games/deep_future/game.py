@@ -10,7 +10,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -126,8 +126,20 @@ class DeepFutureGame:
     def render(self, state: engine.State, observer: int | None = None, lang: str = "en", color: bool = False) -> str:
         return render_text(state, observer=observer, color=color, lang=lang)
 
-    def outcome(self, state: engine.State) -> dict[str, Any]:
-        return outcome_words(state, truncated=False)
+    def outcome(self, state: engine.State, truncated: bool = False) -> dict[str, Any]:
+        return outcome_words(state, truncated)
+
+    # ---- matches (df_env.bench): whole games in compiled code, progress scores
+    def play_compiled(self, state: engine.State, agents: Sequence[Any], agent_seed: int,
+                      max_turns: int) -> tuple[np.ndarray, ...] | None:
+        from .play import play_compiled
+
+        return play_compiled(state, agents, agent_seed, max_turns)
+
+    def update_peaks(self, state: engine.State, peak: np.ndarray) -> None:
+        from .play import update_peaks
+
+        update_peaks(state, peak)
 
     # ---- values
     def from_json(self, text: str | bytes) -> engine.State:
