@@ -1,13 +1,13 @@
 """Agents for df_env, picked by name everywhere: ``make_agent("mcts:iters=2000")``.
 
-Built in (``AGENT_NAMES``): ``random``, ``first``, ``heuristic``, ``mcts``, ``ppo``, ``net``,
-``net-mcts``. An agent plays a seat as ``make_agent(spec).as_policy(seat, seed)`` (one seeding rule,
-:func:`agents.base.seat_rng`). See ``docs/agents.md``.
+Built in (``AGENT_NAMES``, Deep Future's): ``random``, ``first``, ``heuristic``, ``mcts``, ``ppo``, ``net``,
+``net-mcts``, ``ismcts``; ``agent_names(game)`` lists another game's. An agent plays a seat as
+``make_agent(spec).as_policy(seat, seed)`` (one seeding rule, :func:`agents.base.seat_rng`). See ``docs/agents.md``.
 
 Example:
     >>> from agents import make_agent, AGENT_NAMES
     >>> AGENT_NAMES
-    ('random', 'first', 'heuristic', 'mcts', 'ppo', 'net', 'net-mcts')
+    ('random', 'first', 'heuristic', 'mcts', 'ppo', 'net', 'net-mcts', 'ismcts')
     >>> make_agent("heuristic").name
     'heuristic'
 """
@@ -24,14 +24,19 @@ from df_env.core.registry import DEFAULT_GAME, make_game
 # ``OPTIONS``. A game adds its own agents by naming their modules in its ``agents`` mapping (Deep Future's:
 # df_env/games/deep_future/game.py); modules are imported on first use (``ppo`` needs torch, the others do not).
 GENERIC_AGENTS = {
-    "random": "agents.random_agent",
-    "first": "agents.first_agent",
+    "random": "agents.generic.random_agent",
+    "first": "agents.generic.first_agent",
 }
+# ... and the search for any game that offers determinize ("mcts" too where the game has no search of its own)
+SEARCH_AGENT = "agents.generic.ismcts"
 
 
 def agent_modules(game: str = DEFAULT_GAME) -> dict[str, str]:
     """The agents of ``game``: the generic ones, then the game's own (name -> module)."""
-    return {**GENERIC_AGENTS, **dict(getattr(make_game(game), "agents", {}))}
+    g = make_game(game)
+    search = {"mcts": SEARCH_AGENT, "ismcts": SEARCH_AGENT} if g.info.has("determinize") else {}
+    own = dict(getattr(g, "agents", {}))
+    return {**GENERIC_AGENTS, **own, **{k: v for k, v in search.items() if k not in own}}
 
 
 def agent_names(game: str = DEFAULT_GAME) -> tuple[str, ...]:
@@ -64,7 +69,10 @@ def make_agent(spec: str, game: str = DEFAULT_GAME) -> Agent:
     Raises :class:`AgentSpecError` (a ValueError) naming the allowed agents or options on a bad spec.
     """
     name, raw = parse_spec(spec)
-    maker: Callable[[str, dict[str, str]], Agent] = _module(name, spec, game).make
+    module = _module(name, spec, game)
+    if getattr(module, "TAKES_GAME", False):  # a generic agent: it plays the game it is made for
+        return module.make(spec.strip(), raw, game)
+    maker: Callable[[str, dict[str, str]], Agent] = module.make
     return maker(spec.strip(), raw)
 
 

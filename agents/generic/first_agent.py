@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import Agent, Option, build_options
+from agents.base import Agent, Option, build_options
 
 OPTIONS: dict[str, Option] = {}
 
