@@ -96,7 +96,9 @@ def check_step(game: Game, s: Any, n: int, where: str) -> np.ndarray:
     for seat in range(n):
         o = game.observe(s, seat)
         assert o.dtype == np.float32 and o.shape == shape, f"{where}: observation {o.dtype} {o.shape}, want {shape}"
-        assert np.isfinite(o).all(), f"{where}: observation of seat {seat} has non-finite values"
+        lo, hi = game.info.observation_range
+        assert np.isfinite(o).all() and o.min() >= lo and o.max() <= hi, \
+            f"{where}: observation of seat {seat} outside [{lo}, {hi}] (info.observation_range)"
     return legal
 
 

@@ -54,6 +54,7 @@ class GameInfo:
             callers truncate by ``default_turn_limit``).
         state_dtype: the dtype of a default game's state (a game may have other tiers, see its docs).
         observation_shapes: the shape of ``observe(state, seat)`` per player count.
+        observation_range: every observation value lies in ``[low, high]`` (the envs' Box bounds).
         action_names: a name for every action id (``len == num_actions``), without a position.
         outcome_names: the words a finished game's ``outcome`` may use (victory paths and the like).
         hidden_information: whether a seat cannot see part of the state (other hands, deck order).
@@ -72,6 +73,7 @@ class GameInfo:
     state_dtype: np.dtype
     observation_shapes: Mapping[int, tuple[int, ...]]
     action_names: tuple[str, ...]
+    observation_range: tuple[float, float] = (-1.0, 1.0)
     outcome_names: tuple[str, ...] = ()
     hidden_information: bool = True
     chance: bool = True

@@ -20,4 +20,23 @@ if ENV_ID not in registry:
         disable_env_checker=False,
     )
 
-__all__ = ["ENV_ID"]
+
+
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of a game: ``"galactic_civ"`` -> ``"GalacticCiv-v0"``."""
+    return "".join(w.capitalize() for w in game_id.split("_")) + "-v0"
+
+
+def _register_other_games() -> None:
+    """Every other built-in game gets the generic env over its Game (df_env.core.envs.GameEnv) under its id."""
+    from df_env.core.registry import BUILTIN_GAMES
+
+    for gid in BUILTIN_GAMES:
+        if env_id(gid) not in registry and env_id(gid) != ENV_ID:
+            register(id=env_id(gid), entry_point="df_env.core.envs:GameEnv", kwargs={"game": gid},
+                     disable_env_checker=False)
+
+
+_register_other_games()
+
+__all__ = ["ENV_ID", "env_id"]
