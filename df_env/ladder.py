@@ -293,7 +293,7 @@ def _file_hashes(specs: Iterable[str], num_players: int) -> dict[str, str]:
     """For specs with a ``path=`` option naming a file, and for ``net`` / ``net-mcts`` without one (the model
     shipped for ``num_players``): the first 12 hex digits of the model file's SHA-256."""
     from agents import parse_spec
-    from df_env.train.numpy_net import default_model_path
+    from df_env.net.numpy_net import default_model_path
 
     out = {}
     for spec in specs:

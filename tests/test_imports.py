@@ -23,7 +23,7 @@ REACH_INS = {
                                "df_env.engine.rules.cards"},
     "agents.mcts": {"df_env.engine._jit", "df_env.engine.rules.flow"},
     "df_env.progress": {"df_env.engine._jit", "df_env.engine.legality.queries"},
-    "df_env.envs.kernels": {"df_env.engine._jit", "df_env.engine.rules.flow"},
+    "df_env.envs.episode": {"df_env.engine._jit", "df_env.engine.rules.flow"},
 }
 
 
