@@ -56,6 +56,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from df_env.argcheck import players, positive
+
 if TYPE_CHECKING:
     import argparse
 
@@ -656,18 +658,16 @@ def record_bench(result: BenchResult, args: argparse.Namespace) -> None:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``df-env ladder``."""
-    from df_env.cli import _players, _positive  # the tool's one set of argument checks
-
     p = sub.add_parser("ladder", help="rate every agent of the benchmark results file together (openskill)",
                        description="Rates all agents and models of the ladder file (written by df-env bench) with "
                        "openskill Plackett-Luce; prints a table, writes a plot, optionally a Markdown table or the "
                        "README's agent table. Solo games are matches against a fixed pseudo-player '(the game)'.")
     p.add_argument("--file", default=DEFAULT_PATH, help=f"the ladder file (default {DEFAULT_PATH}; the committed "
                    f"snapshot is {SNAPSHOT_PATH})")
-    p.add_argument("--players", "-n", type=_players, nargs="+", metavar="N", help="rate only these player "
+    p.add_argument("--players", "-n", type=players, nargs="+", metavar="N", help="rate only these player "
                    "counts (default all)")
     p.add_argument("--restart-on-loss", action="store_true", help="rate the games of the R24 variant instead")
-    p.add_argument("--passes", type=_positive, default=RATING_PASSES, help="rating passes in seeded random orders "
+    p.add_argument("--passes", type=positive, default=RATING_PASSES, help="rating passes in seeded random orders "
                    f"to average (default {RATING_PASSES})")
     p.add_argument("--plot", default=DEFAULT_PLOT, help=f"where to write the plot (default {DEFAULT_PLOT})")
     p.add_argument("--no-plot", action="store_true", help="no plot")
