@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tools import import_graph
 
 # the packages that imported one another in a ring through the network's forward pass (now df_env.net)
@@ -15,8 +17,9 @@ def _cycle_text(found: list[list[str]]) -> str:
     return "; ".join(" -> ".join(c) for c in found)
 
 
-def test_no_import_cycle_at_any_level() -> None:
-    found = import_graph.cycles(import_graph.graph())
+@pytest.mark.parametrize("packages_run", [False, True])
+def test_no_import_cycle_at_any_level(packages_run: bool) -> None:
+    found = import_graph.cycles(import_graph.graph(packages_run=packages_run))
     assert found == [], f"import cycles: {_cycle_text(found)}"
 
 
@@ -52,6 +55,17 @@ def test_a_function_level_cycle_through_a_relative_import_is_found(tmp_path: Pat
     assert g["df_env.sub.a"] == {"df_env.sub.b"} and g["df_env.sub.b"] == {"df_env.c"}
     assert g["agents.d"] == {"df_env.sub.a"}
     assert import_graph.cycles(g) == [["df_env.c", "df_env.sub.a", "df_env.sub.b", "df_env.c"]]
+
+
+def test_a_cycle_through_a_package_s_init_is_found_when_packages_run(tmp_path: Path) -> None:
+    _write(tmp_path, {"df_env/__init__.py": "", "agents/__init__.py": "",
+                      "df_env/p/__init__.py": "from agents import b\n",  # runs whenever df_env.p.x is imported
+                      "df_env/p/x.py": "from . import y\n", "df_env/p/y.py": "",
+                      "agents/b.py": "import df_env.p.y\n"})
+    assert import_graph.cycles(import_graph.graph(tmp_path)) == []
+    g = import_graph.graph(tmp_path, packages_run=True)
+    assert g["df_env.p.x"] == {"df_env.p.y"}  # its own package is running already: no edge
+    assert import_graph.cycles(g) == [["agents.b", "df_env.p", "agents.b"]]
 
 
 def test_imports_under_type_checking_count_too(tmp_path: Path) -> None:

@@ -6,7 +6,8 @@ Every ``import`` statement counts, wherever it stands: at module level, inside a
 ``a`` (``b`` is a name defined there); relative imports (``from . import x``, ``from ..m import y``) are resolved.
 Only modules of the two packages are nodes. An edge from a package's submodule to the package itself (``from
 df_env.engine import legal_mask`` inside ``df_env.engine.io``) is kept: it is a real circle when the package's
-``__init__`` imports that submodule.
+``__init__`` imports that submodule. ``graph(packages_run=True)`` (what this command checks) also counts the packages
+that an import runs on the way (``import a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py``).
 
     python3 tools/import_graph.py     # prints each cycle (a -> b -> a); exit status 1 if there is one
 """
@@ -52,11 +53,19 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
     return {m for m in out if m in known and m != name}
 
 
-def graph(root: Path = ROOT) -> dict[str, set[str]]:
-    """Module -> the modules it imports (both within the packages)."""
+def graph(root: Path = ROOT, packages_run: bool = False) -> dict[str, set[str]]:
+    """Module -> the modules it imports (both within the packages). ``packages_run``: also an edge to every package
+    above an imported module (importing ``a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py``), except the
+    packages that hold the importer (they are running already)."""
     mods = modules(root)
     known = set(mods)
-    return {m: imports(m, p, known) for m, p in mods.items()}
+    out = {m: imports(m, p, known) for m, p in mods.items()}
+    if packages_run:
+        for m, deps in out.items():
+            running = {m.rsplit(".", k)[0] for k in range(1, m.count(".") + 1)}
+            above = {d.rsplit(".", k)[0] for d in deps for k in range(1, d.count(".") + 1)}
+            deps |= {a for a in above if a in known and a not in running and a != m}
+    return out
 
 
 def layer_graph(g: dict[str, set[str]], layers: tuple[str, ...]) -> dict[str, set[str]]:
@@ -147,7 +156,7 @@ def _shortest_cycle(g: dict[str, set[str]], start: str, comp: set[str]) -> list[
 
 
 def main() -> int:
-    found = cycles(graph())
+    found = cycles(graph(packages_run=True))
     for c in found:
         print("import cycle: " + " -> ".join(c), file=sys.stderr)
     return 1 if found else 0
