@@ -18,23 +18,15 @@ from pathlib import Path
 
 import numpy as np
 
-from .base import Agent, AgentSpecError, Option, build_options
+from .base import Agent, AgentSpecError, Option, boolean, build_options
 
 SIZES_TO_PLAYERS: dict[int, int] = {}
-
-
-def _bool(text: str) -> bool:
-    if text.lower() in ("1", "true", "yes"):
-        return True
-    if text.lower() in ("0", "false", "no"):
-        return False
-    raise ValueError("must be 1/true/yes or 0/false/no")
 
 
 OPTIONS: dict[str, Option] = {
     "path": Option(str, "", "a model file (.npz from df-env train); default: the shipped model for the table's "
                             "player count"),
-    "deterministic": Option(_bool, True, "take the most likely action (0: sample from the policy)"),
+    "deterministic": Option(boolean, True, "take the most likely action (0: sample from the policy)"),
 }
 
 

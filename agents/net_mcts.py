@@ -53,6 +53,7 @@ from .base import (
     Agent,
     AgentSpecError,
     Option,
+    boolean,
     build_options,
     choice,
     non_negative_float,
@@ -67,12 +68,6 @@ from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
 
 def _c_puct(text: str) -> float | str:
     return "auto" if text == "auto" else non_negative_float(text)
-
-
-def _flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise ValueError("must be 0 or 1")
-    return text == "1"
 
 
 OPTIONS: dict[str, Option] = {
@@ -91,7 +86,7 @@ OPTIONS: dict[str, Option] = {
     "fpu": Option(non_negative_float, 0.0, "first-play urgency reduction: an untried action's value is the node's "
                                            "mean value minus this (0: the mean)"),
     "nodes": Option(positive_int, 4096, "tree size limit when a time budget is set"),
-    "reuse": Option(_flag, False, "keep the subtree of the actions played for the next decision (1) or start "
+    "reuse": Option(boolean, False, "keep the subtree of the actions played for the next decision (1) or start "
                                  "every search afresh (0)"),
 }
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2

@@ -46,8 +46,8 @@ def test_spec_and_options() -> None:
                                              "fpu", "nodes", "reuse"}
     with pytest.raises(AgentSpecError, match="fpu"):
         make_agent("net-mcts:fpu=-0.1")
-    with pytest.raises(AgentSpecError, match="must be 0 or 1"):
-        make_agent("net-mcts:reuse=yes")
+    with pytest.raises(AgentSpecError, match="must be 1/true/yes or 0/false/no"):
+        make_agent("net-mcts:reuse=maybe")
     with pytest.raises(AgentSpecError, match="c_puct"):
         make_agent("net-mcts:c_puct=-1")
     with pytest.raises(AgentSpecError, match="has no option"):
