@@ -214,6 +214,15 @@ def non_negative_float(text: str) -> float:
     return v
 
 
+def boolean(text: str) -> bool:
+    """An on/off option: 1, true or yes; 0, false or no (any case)."""
+    if text.lower() in ("1", "true", "yes"):
+        return True
+    if text.lower() in ("0", "false", "no"):
+        return False
+    raise ValueError("must be 1/true/yes or 0/false/no")
+
+
 def choice(*allowed: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if text not in allowed:

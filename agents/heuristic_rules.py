@@ -15,13 +15,28 @@ from df_env.engine.legality.queries import evoke_ok, line_settle_ok, slot_card, 
 from df_env.engine.model.constants import (
     ADV_ACTION,
     ADV_GAIN,
+    ADVANCE,
+    BATTLE,
     CIV,
+    COMPUTATION,
+    CULTURE,
+    ECONOMY,
+    EVOKE,
+    EXPAND,
+    EXPLORATION,
     FAIL,
     FIRST_SECTOR,
+    GROW,
+    HISTORY,
+    INFRASTRUCTURE,
     MAX_TECHS,
+    N_ACTIONS_KINDS,
     N_SECTORS,
     NEIGH,
     PHYSICS,
+    PLAN,
+    POWER,
+    SETTLE,
     TECH,
     WORLD,
 )
@@ -78,6 +93,7 @@ from df_env.engine.model.layout import (
     D_WORLD_SECTOR,
     KEEP,
     PASS,
+    TECH_SLOT0,
     WORLD_SLOT0,
 )
 from df_env.engine.model.rng import below
@@ -85,6 +101,7 @@ from df_env.engine.rules.board import can_pay_track, controls
 from df_env.engine.rules.cards import has_written_suit, is_complete_tech, n_circled, n_written
 
 NEG = -1.0e9
+END_ACTIONS = N_ACTIONS_KINDS  # score_action's code for PASS at D_ACTION (end the action phase): after the 8 actions
 
 # How much the heuristic wants each advancement (index 6 * suit + number - 1) on a card it keeps: track gains on
 # the actions it takes often (ADVANCE, POWER, GROW) first, Culture above the others, then start-phase helpers.
@@ -197,7 +214,7 @@ def suit_cover(s, p, suit):
 def gain_value(s, p, t, k):
     """Worth of raising track t by k: a track near its cross is worth more; a full track nothing."""
     v = s["tracks"][p, t]
-    if t == 0:
+    if t == CULTURE:
         return 0.9 * min(k, 12 - v)
     room = min(k, 6 - v)
     w = 1.0 + max(0, 1 - v) * 0.4
@@ -262,39 +279,39 @@ def cheapest_payer(s, p, suit):
 # ------------------------------------------------------------------------------------------------ action phase
 @njit
 def score_action(s, p, a):
-    """D_ACTION: which of the eight actions (or 8 = end the phase)."""
+    """D_ACTION: which of the eight actions (POWER .. EVOKE), or END_ACTIONS (end the phase)."""
     need = needs_advancements(s, p)
     hand = s["hand_n"][p]
     hs = home_sector(s, p)
-    if a == 8:
+    if a == END_ACTIONS:
         return 1.0 + (3.0 if hand <= 2 else 0.0)
-    if a == 6:  # PLAN: only with nothing in hand
+    if a == PLAN:  # only with nothing in hand
         return 2.0 if hand == 0 else -5.0
-    if a == 7:  # EVOKE
+    if a == EVOKE:
         return 9.0
     base = 0.0
-    if a == 3:  # ADVANCE
+    if a == ADVANCE:
         if not has_advance_target(s, p):
             return NEG  # (a full tech row: the engine would still draw a tech from the deck)
         base = 10.0 if need else -2.0
-    elif a == 1:  # SETTLE
+    elif a == SETTLE:
         base = 3.0
         for k in range(6):
             if line_settle_ok(s, p, k) and has_advance_target(s, p):  # a conquest brings a free ADVANCE
                 base = 12.0
-    elif a == 0:  # POWER
+    elif a == POWER:
         base = 8.0 if hand <= 2 else 3.0
-    elif a == 2:  # GROW
+    elif a == GROW:
         base = 3.0
         if hs >= 0 and s["cubes"][hs] <= 2:
             base = 7.0
         elif hs >= 0 and s["cubes"][hs] < 5 and rival_cubes_near(s, p, hs) > 0:
             base = 5.0
-    elif a == 4:  # BATTLE
+    elif a == BATTLE:
         base = score_battle_action(s, p, hs)
-    elif a == 5:  # EXPAND
+    elif a == EXPAND:
         base = 4.0
-    cost = cheapest_payer(s, p, a) if a < 6 else 1.0
+    cost = cheapest_payer(s, p, a) if a < PLAN else 1.0  # the six actions paid with a card (Table 1)
     return base + 0.8 * action_gains(s, p, a) - 0.5 * min(cost, 10.0)
 
 
@@ -329,15 +346,15 @@ def score_start(s, p, b, i):
     if b != B_ADV:  # hand techs and settled worlds are kept for later
         return -1.0
     spare = spare_track(s, p)
-    if i == 0:  # Computation
+    if i == COMPUTATION:
         return 5.0
-    if i == 24:  # Economy
+    if i == ECONOMY:
         return 4.0 if spare >= 0 else -1.0
-    if i == 12:  # Infrastructure
+    if i == INFRASTRUCTURE:
         return 3.0 if spare >= 0 else -1.0
-    if i == 30:  # Exploration
+    if i == EXPLORATION:
         return 1.0 if spare >= 0 and track_safety(s, p) >= 2 else -1.0
-    if i == 18:  # History: free; after the draws, so that it shows the deck the actions will draw from (R42)
+    if i == HISTORY:  # free; after the draws, so that it shows the deck the actions will draw from (R42)
         return 2.5
     return -1.0
 
@@ -351,7 +368,7 @@ def spare_track(s, p):
         if not can_pay_track(s, p, t):
             continue
         v = s["tracks"][p, t]
-        margin = v - 3.0 if t == 0 else v - 1.0
+        margin = v - 3.0 if t == CULTURE else v - 1.0
         if margin >= 0 and margin > best_v:
             best = t
             best_v = margin
@@ -361,7 +378,7 @@ def spare_track(s, p):
 @njit
 def score_pay_track(s, p, t):
     v = s["tracks"][p, t]
-    return v - 3.0 if t == 0 else float(v)
+    return v - 3.0 if t == CULTURE else float(v)
 
 
 # ------------------------------------------------------------------------------------------------ advancing
@@ -377,7 +394,7 @@ def score_advance_target(s, p, b, i):
         return 7.0 if s["techs_n"][p] - complete_techs(s, p) == 0 and complete_techs(s, p) < 3 else 1.0
     c = slot_card(s, p, i)
     w = n_written(s, c)
-    if i == 0:
+    if i < TECH_SLOT0:  # the homeworld
         return 12.0
     if i < WORLD_SLOT0:
         return 6.0 + 2.0 * w
@@ -484,7 +501,7 @@ def score_world_sector(s, p, x):
 @njit
 def score_track_gain(s, p, t):
     v = s["tracks"][p, t]
-    if t == 0:
+    if t == CULTURE:
         return 1.0 - v / 12.0 + (1.0 if track_safety(s, p) >= 2 else -2.0)
     return 4.0 - v
 
@@ -557,7 +574,7 @@ def score_rehome(s, p, i):
 # The scorer of each decision kind, all as f(s, p, b, i): score dispatches on the kind by a table (table_dispatch).
 @njit
 def _s_action(s, p, b, i):
-    return score_action(s, p, i if b == B_ACTION else 8)
+    return score_action(s, p, i if b == B_ACTION else END_ACTIONS)
 
 
 @njit

@@ -2,7 +2,7 @@
 
 The network (``df_env/train/torch_net.py``, trained by ``df-env train``) scores every legal action from the
 features of the card or sector it names; this agent runs its forward pass in compiled code
-(:mod:`df_env.train.numba_net`, equal to the numpy one of :mod:`df_env.train.numpy_net` to float32 rounding; no
+(:mod:`df_env.net.numba_net`, equal to the numpy one of :mod:`df_env.net.numpy_net` to float32 rounding; no
 torch) on the acting player's observation, for the legal actions only, and takes the best legal action (or samples
 from the policy with ``deterministic=0``).
 
@@ -18,23 +18,15 @@ from pathlib import Path
 
 import numpy as np
 
-from .base import Agent, AgentSpecError, Option, build_options
+from .base import Agent, AgentSpecError, Option, boolean, build_options
 
 SIZES_TO_PLAYERS: dict[int, int] = {}
-
-
-def _bool(text: str) -> bool:
-    if text.lower() in ("1", "true", "yes"):
-        return True
-    if text.lower() in ("0", "false", "no"):
-        return False
-    raise ValueError("must be 1/true/yes or 0/false/no")
 
 
 OPTIONS: dict[str, Option] = {
     "path": Option(str, "", "a model file (.npz from df-env train); default: the shipped model for the table's "
                             "player count"),
-    "deterministic": Option(_bool, True, "take the most likely action (0: sample from the policy)"),
+    "deterministic": Option(boolean, True, "take the most likely action (0: sample from the policy)"),
 }
 
 
@@ -50,7 +42,7 @@ def _players_of(obs_size: int) -> int:
 
 
 def _load(path: Path):
-    from df_env.train.numpy_net import ModelFileError, load_net
+    from df_env.net.numpy_net import ModelFileError, load_net
 
     try:
         return load_net(path)
@@ -79,12 +71,12 @@ class NetAgent(Agent):
         return self.net
 
     def packed_for(self, num_players: int) -> tuple:
-        """The compiled form (:func:`df_env.train.numba_net.pack`) of the model this agent plays in a
+        """The compiled form (:func:`df_env.net.numba_net.pack`) of the model this agent plays in a
         ``num_players``-player game: its file, or the one shipped for that player count. An AgentSpecError when
         none is shipped or the model is for another player count."""
         n = num_players
         if self.net is None:
-            from df_env.train.numpy_net import default_model_path
+            from df_env.net.numpy_net import default_model_path
 
             p = default_model_path(n)
             if not p.is_file():
@@ -93,7 +85,7 @@ class NetAgent(Agent):
                                      f"net:path=FILE.npz")
             self.net = _load(p)
         if self.packed is None:
-            from df_env.train.numba_net import pack
+            from df_env.net.numba_net import pack
 
             self.packed = pack(self.net)
         if self.net.num_players != n:
@@ -106,7 +98,7 @@ class NetAgent(Agent):
         if obs is None:
             raise ValueError("the net agent needs the acting player's observation: call act(obs, mask)")
         self._net_for(int(obs.size))
-        from df_env.train.numba_net import forward_py
+        from df_env.net.numba_net import forward_py
 
         assert self.packed is not None
         logits, _ = forward_py(self.packed, obs.reshape(-1), np.asarray(mask, dtype=bool))

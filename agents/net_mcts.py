@@ -12,7 +12,7 @@ score), except for the selection rule and the leaf evaluation:
   over those actions, the logits computed on the **acting player's observation** at the node. An optional
   progressive bias ``bias / (1 + n(a))`` towards the heuristic's choice is added as in ``mcts`` (default 0: off).
 * **Priors on demand**, in compiled code: the network's forward pass runs inside the search
-  (:mod:`df_env.train.numba_net`, on the acting player's observation written by the engine's compiled encoder),
+  (:mod:`df_env.net.numba_net`, on the acting player's observation written by the engine's compiled encoder),
   for the actions available at the node whose logits are not known yet: once when a walk first has to choose
   there, again only if a later determinization makes an action available that had no logit; never for a forced
   choice (one available action). The search never returns to Python before its budget is spent.
@@ -47,12 +47,13 @@ from df_env.engine.api import apply_action
 from df_env.engine.kernels import apply, njit  # the compiled boundary
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.observation.determinize import determinize_rec
-from df_env.train.numba_net import observe_forward, pack, value_target
+from df_env.net.numba_net import observe_forward, pack, value_target
 
 from .base import (
     Agent,
     AgentSpecError,
     Option,
+    boolean,
     build_options,
     choice,
     non_negative_float,
@@ -67,12 +68,6 @@ from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
 
 def _c_puct(text: str) -> float | str:
     return "auto" if text == "auto" else non_negative_float(text)
-
-
-def _flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise ValueError("must be 0 or 1")
-    return text == "1"
 
 
 OPTIONS: dict[str, Option] = {
@@ -91,7 +86,7 @@ OPTIONS: dict[str, Option] = {
     "fpu": Option(non_negative_float, 0.0, "first-play urgency reduction: an untried action's value is the node's "
                                            "mean value minus this (0: the mean)"),
     "nodes": Option(positive_int, 4096, "tree size limit when a time budget is set"),
-    "reuse": Option(_flag, False, "keep the subtree of the actions played for the next decision (1) or start "
+    "reuse": Option(boolean, False, "keep the subtree of the actions played for the next decision (1) or start "
                                  "every search afresh (0)"),
 }
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
@@ -268,7 +263,7 @@ def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
 def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, leaf, code, turns,
                  r, ctl):
     """Run iterations until ``ctl[DONE] == iters`` on the tree arrays, the priors (``logits``, NaN: not computed
-    yet) and leaf values from the packed network ``net`` (:mod:`df_env.train.numba_net`)."""
+    yet) and leaf values from the packed network ``net`` (:mod:`df_env.net.numba_net`)."""
     work = np.empty(1, dtype=root.dtype)
     path_node = np.empty(MAX_PATH, dtype=np.int64)
     path_act = np.empty(MAX_PATH, dtype=np.int64)
@@ -329,7 +324,7 @@ def keep_subtree(child, n, w, avail, logits, top, cap, out_child, out_n, out_w, 
 
 
 def _load(path: Path) -> Any:
-    from df_env.train.numpy_net import ModelFileError, load_net
+    from df_env.net.numpy_net import ModelFileError, load_net
 
     try:
         return load_net(path)
@@ -403,7 +398,7 @@ class NetMCTSAgent(Agent):
         """The network for a table of ``num_players`` (loads the shipped one on first use); a clear error when the
         model is for another player count or none is shipped."""
         if self.net is None:
-            from df_env.train.numpy_net import default_model_path
+            from df_env.net.numpy_net import default_model_path
 
             p = default_model_path(num_players)
             if not p.is_file():

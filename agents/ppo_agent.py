@@ -16,20 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent, AgentSpecError, Option, build_options
-
-
-def _bool(text: str) -> bool:
-    if text.lower() in ("1", "true", "yes"):
-        return True
-    if text.lower() in ("0", "false", "no"):
-        return False
-    raise ValueError("must be 1/true/yes or 0/false/no")
-
+from agents.base import Agent, AgentSpecError, Option, boolean, build_options
 
 OPTIONS: dict[str, Option] = {
     "path": Option(str, "", "the MaskablePPO .zip file (required)"),
-    "deterministic": Option(_bool, True, "take the most likely action (0: sample)"),
+    "deterministic": Option(boolean, True, "take the most likely action (0: sample)"),
 }
 
 

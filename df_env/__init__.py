@@ -31,22 +31,8 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return importlib.import_module(f"{__name__}.{name}")
     if name.endswith("_v0") and name[:-3] in available_games():  # df_env.<game>_v0: the PettingZoo AEC env
-        return _pettingzoo_module(name[:-3])
+        return importlib.import_module(f"{__name__}.envs.generic").pettingzoo_module(name[:-3])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _pettingzoo_module(game_id: str) -> Any:
-    """``df_env.<game>_v0`` for a game without a module of its own: ``env(**kwargs)`` / ``raw_env(**kwargs)`` make
-    the generic AEC env over the game (:class:`df_env.core.envs.GameAEC`)."""
-    import types
-
-    from df_env.core.envs import GameAEC
-
-    mod = types.ModuleType(f"{__name__}.{game_id}_v0", f"{game_id} as a PettingZoo AEC env (df_env.core.envs)")
-    mod.raw_env = lambda **kwargs: GameAEC(game_id, **kwargs)  # type: ignore[attr-defined]
-    mod.env = mod.raw_env  # type: ignore[attr-defined]
-    sys.modules[mod.__name__] = mod
-    return mod
 
 
 if "gymnasium" in sys.modules:  # registering DeepFuture-v0 is cheap once gymnasium is loaded

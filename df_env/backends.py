@@ -31,45 +31,11 @@ import os
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
+from df_env.cluster.interface import Backend, BackendError, ChunkFn
+
+__all__ = ["BACKENDS", "Backend", "BackendError", "ChunkFn", "LocalBackend", "make_backend", "run_keyed"]
+
 BACKENDS = ("local", "ray")
-
-ChunkFn = Callable[[list[Any]], list[Any]]
-
-
-class BackendError(RuntimeError):
-    """A run could not be completed as asked (a backend that cannot start, a result missing at the end)."""
-
-
-class Backend:
-    """The interface: :meth:`imap_unordered` and :meth:`close` (also a context manager)."""
-
-    name = "backend"
-
-    @property
-    def workers(self) -> int:
-        """How many chunks run at once (sizes chunks: a few per worker)."""
-        raise NotImplementedError
-
-    def imap_unordered(self, fn: ChunkFn, chunks: Iterable[list[Any]], initializer: Callable[..., None] | None = None,
-                       initargs: tuple[Any, ...] = (), fork_safe: bool = True) -> Iterator[list[Any]]:
-        """``fn(chunk)`` for every chunk, yielded as each finishes (any order).
-
-        ``fork_safe=False`` asks for workers that are not forked from this process (torch agents).
-        """
-        raise NotImplementedError
-
-    def describe(self) -> dict[str, object]:
-        """What ran the work, for a result file's ``meta``."""
-        return {"backend": self.name, "jobs": self.workers}
-
-    def close(self) -> None:
-        """Release what the backend started (a Ray instance it started itself)."""
-
-    def __enter__(self) -> Backend:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 class LocalBackend(Backend):

@@ -29,6 +29,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from df_env.argcheck import add_game_option, any_players, non_negative, players, positive
+from df_env.argcheck import game as _game
+
 QUICK_AGENTS = ("random", "first", "heuristic", "net", "mcts:iters=100")
 EPILOG = (__doc__ or "").replace("``", "").replace("::", ":")  # --help shows the module docstring as plain text
 QUICK_GAMES = 100
@@ -242,36 +245,6 @@ def _agents(args: argparse.Namespace) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- parser
-def _players(text: str) -> int:
-    if text not in ("1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"players must be 1, 2 or 3, got {text!r}")
-    return int(text)
-
-
-def _any_players(text: str) -> int:
-    """A player count of any game (``--players`` of bench and ladder; checked against the game after parsing)."""
-    from df_env.core import available_games, make_game
-
-    top = max(make_game(g).info.max_players for g in available_games())
-    if not text.isdigit() or not 1 <= int(text) <= top:
-        raise argparse.ArgumentTypeError(f"players must be 1..{top} (the game's own range is checked), got {text!r}")
-    return int(text)
-
-
-def _game(text: str) -> str:
-    from df_env.core import available_games
-
-    if text not in available_games():
-        raise argparse.ArgumentTypeError(f"unknown game {text!r}; games are: {', '.join(available_games())}")
-    return text
-
-
-def add_game_option(p: argparse.ArgumentParser) -> None:
-    """``--game ID`` on a subcommand (also accepted before it: ``df-env --game ID bench ...``)."""
-    p.add_argument("--game", type=_game, default=argparse.SUPPRESS, metavar="ID",
-                   help="the game (default deep_future; df_env.available_games() lists them)")
-
-
 FILE_COMMANDS = ("replay", "play")  # commands whose game is the one of the file they read (play --resume)
 # Commands that take any registered game; the others are Deep Future's alone for now (docs/adding_a_game.md).
 GAME_COMMANDS = ("bench", "ladder", "agents")
@@ -292,46 +265,26 @@ def resolve_game(args: argparse.Namespace, from_file: str | None = None) -> str:
     return game
 
 
-def _non_negative(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {v}")
-    return v
-
-
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {v}")
-    return v
-
-
 def _add_bench(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="play agents against each other (or alone) and tabulate the results",
                        description="Seeded games in parallel; prints a table and writes OUT.json, OUT.csv, OUT.png.")
     p.add_argument("--agents", nargs="+", metavar="SPEC", help=f"agent specs (default {' '.join(QUICK_AGENTS)})")
-    p.add_argument("--players", "-n", type=_any_players, default=1, help="1 (each agent alone), 2 or 3 (Deep "
+    p.add_argument("--players", "-n", type=any_players, default=1, help="1 (each agent alone), 2 or 3 (Deep "
                    "Future; another game: its own range)")
     add_game_option(p)
-    p.add_argument("--games", type=_positive, help="games per agent (solo) or per seating (default 1000, "
+    p.add_argument("--games", type=positive, help="games per agent (solo) or per seating (default 1000, "
                    f"--quick {QUICK_GAMES})")
     p.add_argument("--quick", action="store_true", help=f"a small run: {QUICK_GAMES} games of "
                    f"{' '.join(QUICK_AGENTS)} unless --agents/--games say otherwise")
-    p.add_argument("--seed", type=_non_negative, default=0, help="the base seed every game's seed is derived from "
+    p.add_argument("--seed", type=non_negative, default=0, help="the base seed every game's seed is derived from "
                    "(default 0)")
-    p.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: all cores); with --backend ray, "
+    p.add_argument("--jobs", "-j", type=positive, help="worker processes (default: all cores); with --backend ray, "
                    "games in flight at once (default: the cluster's CPUs)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="where the games run: this "
                    "machine's processes (default) or Ray tasks (the cluster extra; docs/cluster.md)")
     p.add_argument("--address", help="with --backend ray: a running Ray cluster (HOST:PORT or auto; default: start "
                    "a local Ray instance)")
-    p.add_argument("--max-turns", type=_positive, help="stop games after this many player-turns (default 100 "
+    p.add_argument("--max-turns", type=positive, help="stop games after this many player-turns (default 100 "
                    "per player)")
     p.add_argument("--restart-on-loss", action="store_true", help="the R24 variant")
     p.add_argument("--out", default="results/bench", help="output prefix (default results/bench)")
@@ -344,12 +297,12 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal, alone or against agents")
-    p.add_argument("--players", "-n", type=_players, default=1, help="1 (solo, default), 2 or 3")
-    p.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
+    p.add_argument("--players", "-n", type=players, default=1, help="1 (solo, default), 2 or 3")
+    p.add_argument("--seat", type=non_negative, default=0, help="your seat (default 0)")
     p.add_argument("--opponents", nargs="+", metavar="SPEC", help="agent specs of the other seats (one for all, "
                    "or one per seat; default: the strongest agent that answers within about 50 ms a decision, "
                    "agents.DEFAULT_OPPONENTS)")
-    p.add_argument("--seed", type=_non_negative, default=0, help="the game's seed: the same seed, the same deal "
+    p.add_argument("--seed", type=non_negative, default=0, help="the game's seed: the same seed, the same deal "
                    "(default 0)")
     p.add_argument("--log", help="where to save the game log (default results/games/game-SEED.json)")
     p.add_argument("--color", action="store_true", help="ANSI colours")
@@ -361,7 +314,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
 def _add_replay(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="step through a saved game log")
     p.add_argument("log", help="a game log written by df-env play")
-    p.add_argument("--observer", type=_non_negative, help="show the game as this seat saw it (default: all)")
+    p.add_argument("--observer", type=non_negative, help="show the game as this seat saw it (default: all)")
     p.add_argument("--all", action="store_true", help="print every position without waiting")
     p.add_argument("--color", action="store_true", help="ANSI colours")
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of every text: en or zh (default en)")
@@ -373,17 +326,17 @@ def _add_campaign(sub: argparse._SubParsersAction) -> None:
     csub = p.add_subparsers(dest="campaign_cmd", required=True, metavar="new|play|show|restore|resign")
     new = csub.add_parser("new", help="create a campaign file")
     new.add_argument("path", help="the campaign file to create")
-    new.add_argument("--seed", type=_non_negative, default=0, help="the seed of the galaxy and its games (default 0)")
+    new.add_argument("--seed", type=non_negative, default=0, help="the seed of the galaxy and its games (default 0)")
     new.add_argument("--overwrite", action="store_true", help="replace an existing file (kept as PATH.bak)")
     play = csub.add_parser("play", help="play games in the campaign (saved after each game)")
     play.add_argument("path", help="a campaign file made by campaign new")
-    play.add_argument("--games", type=_positive, default=1, help="how many games to play (default 1)")
-    play.add_argument("--players", "-n", type=_players, default=1, help="1 (solo, default), 2 or 3")
+    play.add_argument("--games", type=positive, default=1, help="how many games to play (default 1)")
+    play.add_argument("--players", "-n", type=players, default=1, help="1 (solo, default), 2 or 3")
     play.add_argument("--agents", nargs="+", metavar="SPEC", help="one spec for every seat or one per seat "
                       "(default random); 'human' is you, at the terminal")
     play.add_argument("--color", action="store_true", help="colours in the view (a human seat)")
     play.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the human seat: en or zh")
-    play.add_argument("--max-turns", type=_positive, default=1000, help="stop a game after this many player-turns "
+    play.add_argument("--max-turns", type=positive, default=1000, help="stop a game after this many player-turns "
                       "and record it as truncated (default 1000)")
     show = csub.add_parser("show", help="describe the campaign")
     show.add_argument("path", help="a campaign file")
@@ -454,7 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError:
         pass
     if args.command in ("play", "replay", "campaign", "bench", "serve"):
-        from df_env.compile_notice import notice
+        from df_env.engine.compile_notice import notice
 
         notice()
 

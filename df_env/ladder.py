@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from df_env.argcheck import add_game_option, any_players, positive
 from df_env.core.errors import UnknownGameError
 from df_env.core.registry import DEFAULT_GAME, game_id_of, make_game
 
@@ -320,7 +321,7 @@ def _file_hashes(specs: Iterable[str], num_players: int) -> dict[str, str]:
     """For specs with a ``path=`` option naming a file, and for ``net`` / ``net-mcts`` without one (the model
     shipped for ``num_players``): the first 12 hex digits of the model file's SHA-256."""
     from agents import parse_spec
-    from df_env.train.numpy_net import default_model_path
+    from df_env.net.numpy_net import default_model_path
 
     out = {}
     for spec in specs:
@@ -685,19 +686,17 @@ def record_bench(result: BenchResult, args: argparse.Namespace) -> None:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``df-env ladder``."""
-    from df_env.cli import _any_players, _positive, add_game_option  # the tool's one set of argument checks
-
     p = sub.add_parser("ladder", help="rate every agent of the benchmark results file together (openskill)",
                        description="Rates all agents and models of the ladder file (written by df-env bench) with "
                        "openskill Plackett-Luce; prints a table, writes a plot, optionally a Markdown table or the "
                        "README's agent table. Solo games are matches against a fixed pseudo-player '(the game)'.")
     p.add_argument("--file", default=DEFAULT_PATH, help=f"the ladder file (default {DEFAULT_PATH}; the committed "
                    f"snapshot is {SNAPSHOT_PATH})")
-    p.add_argument("--players", "-n", type=_any_players, nargs="+", metavar="N", help="rate only these player "
+    p.add_argument("--players", "-n", type=any_players, nargs="+", metavar="N", help="rate only these player "
                    "counts (default all)")
     add_game_option(p)
     p.add_argument("--restart-on-loss", action="store_true", help="rate the games of the R24 variant instead")
-    p.add_argument("--passes", type=_positive, default=RATING_PASSES, help="rating passes in seeded random orders "
+    p.add_argument("--passes", type=positive, default=RATING_PASSES, help="rating passes in seeded random orders "
                    f"to average (default {RATING_PASSES})")
     p.add_argument("--plot", default=DEFAULT_PLOT, help=f"where to write the plot (default {DEFAULT_PLOT})")
     p.add_argument("--no-plot", action="store_true", help="no plot")

@@ -1,4 +1,4 @@
-"""Time the compiled forward pass of an entity model (df_env.train.numba_net) on real positions, by part.
+"""Time the compiled forward pass of an entity model (df_env.net.numba_net) on real positions, by part.
 
 Positions: three solo games (or ``--players`` games) played by the heuristic, every decision. CPU time
 (``time.process_time``), so that other jobs on the machine count less. The parts are timed as cumulative stages
@@ -19,8 +19,8 @@ from agents import make_agent
 from df_env import engine
 from df_env.engine._jit import njit
 from df_env.engine.kernels import encode
-from df_env.train import numba_net as nn_
-from df_env.train.numpy_net import default_model_path, load_net
+from df_env.net import numba_net as nn_
+from df_env.net.numpy_net import default_model_path, load_net
 
 
 def positions(n_players: int, obs_size: int, games: int = 3) -> tuple[np.ndarray, np.ndarray]:

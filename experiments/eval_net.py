@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from df_env.net.numpy_net import load_net
 from df_env.train.evaluate import evaluate_agent, evaluate_policy
-from df_env.train.numpy_net import load_net
 
 
 def main() -> None:

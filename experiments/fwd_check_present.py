@@ -1,4 +1,4 @@
-"""Check the encoder property that the compiled forward pass (df_env.train.numba_net) relies on: a card slot whose
+"""Check the encoder property that the compiled forward pass (df_env.net.numba_net) relies on: a card slot whose
 "present" feature (its first) is 0 has every feature 0, so that the pass may take such a slot as empty from that
 one input instead of testing all 40.
 
@@ -18,7 +18,7 @@ import numpy as np
 from agents import make_agent
 from df_env import engine
 from df_env.engine.observation import observe
-from df_env.train.netlayout import entity_layout
+from df_env.net.netlayout import entity_layout
 
 
 def main() -> int:

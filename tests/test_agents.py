@@ -197,3 +197,14 @@ def test_ppo_agent_loads_a_saved_policy_and_acts_legally(tmp_path) -> None:  # t
     (tmp_path / "bad.zip").write_text("not a model")
     with pytest.raises(AgentSpecError, match="cannot read"):
         make_agent(f"ppo:path={tmp_path / 'bad.zip'}")
+
+
+@pytest.mark.parametrize("name, key", [("net", "deterministic"), ("ppo", "deterministic"), ("net-mcts", "reuse")])
+def test_every_on_off_option_reads_the_same_words(name: str, key: str) -> None:
+    from agents.base import boolean, build_options
+
+    parse = agent_options(name)[key].parse
+    assert parse is boolean
+    assert [parse(w) for w in ("1", "true", "YES", "0", "false", "No")] == [True] * 3 + [False] * 3
+    with pytest.raises(AgentSpecError, match="must be 1/true/yes or 0/false/no"):
+        build_options(name, {key: "maybe"}, agent_options(name))

@@ -272,6 +272,17 @@ def test_victory_makes_the_civilization_card(won_campaign) -> None:
     assert int(g["era"]) == 2 and rec.named_sector == hs and g["sector_name"][hs] >= 0
 
 
+def test_campaign_show_words_the_civilization_s_tables_as_the_engine_does(won_campaign) -> None:
+    """The Table 3/4 effects are worded once (df_env.engine.text); `campaign show` writes them capitalized."""
+    from df_env.engine.text import TABLE3_EFFECTS, TABLE4_EFFECTS
+
+    text = describe(won_campaign[0])
+    assert "Table 3 (Culture): Add 3 to Culture; Table 4 (sun): Draw 3 cards;" in text
+    assert "Table 3 (Culture): Add 3 to Culture; Table 4 (heart): Add 3 cubes across sectors you control;" in text
+    assert "Table 3 (Might): Add 2 to Might; Table 4 (moon): Settle on a new world;" in text
+    assert TABLE3_EFFECTS[V_CULTURE] == "add 3 to Culture" and TABLE4_EFFECTS[S] == "draw 3 cards"
+
+
 def test_table4_offers_only_suits_with_two_advancements(won_campaign) -> None:
     camp, info = won_campaign
     for game in info["games"]:

@@ -1,4 +1,4 @@
-"""The ``net`` opponent played in compiled code inside the envs' steps (``df_env.envs.kernels.NET``): the same moves
+"""The ``net`` opponent played in compiled code inside the envs' steps (``df_env.envs.episode.NET``): the same moves
 as the Python ``net`` agent, one network per env, clear errors for a model that does not fit."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import pytest
 
 from agents import make_agent
 from df_env.envs.common import AgentPolicy
+from df_env.envs.episode import HEURISTIC, NET, OUTSIDE, no_net
 from df_env.envs.gym_env import DeepFutureEnv
-from df_env.envs.kernels import HEURISTIC, NET, OUTSIDE, no_net
 from df_env.envs.vector import DeepFutureVectorEnv
+from df_env.net.numba_net import pack
+from df_env.net.numpy_net import default_model_path, load_net
 from df_env.train.config import ConfigError, make_config
-from df_env.train.numba_net import pack
-from df_env.train.numpy_net import default_model_path, load_net
 
 
 def python_net():

@@ -12,9 +12,9 @@ from df_env.engine._moved import MOVED
 ROOT = Path(__file__).resolve().parents[1]
 
 # adapters and agents may import these and their submodules: the API, the compiled boundary, the documented state
-# model (docs/state.md, docs/actions.md), the observation and the text
+# model (docs/state.md, docs/actions.md), the observation, the text and the notice the CLI prints while it compiles
 PUBLIC = {"df_env.engine", "df_env.engine.api", "df_env.engine.kernels", "df_env.engine.model",
-          "df_env.engine.observation", "df_env.engine.text"}
+          "df_env.engine.observation", "df_env.engine.text", "df_env.engine.compile_notice"}
 # today's reach-ins into engine internals, by importing module (shrink this list, never grow it): the compiled
 # agents and env kernels call the rules and queries from compiled code
 REACH_INS = {
@@ -23,7 +23,7 @@ REACH_INS = {
                                "df_env.engine.rules.cards"},
     "agents.mcts": {"df_env.engine._jit", "df_env.engine.rules.flow"},
     "df_env.progress": {"df_env.engine._jit", "df_env.engine.legality.queries"},
-    "df_env.envs.kernels": {"df_env.engine._jit", "df_env.engine.rules.flow"},
+    "df_env.envs.episode": {"df_env.engine._jit", "df_env.engine.rules.flow"},
 }
 
 

@@ -244,7 +244,7 @@ def test_shipped_models_are_recorded_by_their_hash(tmp_path: Path) -> None:
     import hashlib
 
     from df_env.ladder import _file_hashes
-    from df_env.train.numpy_net import default_model_path
+    from df_env.net.numpy_net import default_model_path
 
     def sha(p: Path) -> str:
         return hashlib.sha256(p.read_bytes()).hexdigest()[:12]

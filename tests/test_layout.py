@@ -4,6 +4,7 @@ old module paths still importing."""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -32,7 +33,10 @@ def test_the_checker_finds_a_long_function(tmp_path) -> None:  # type: ignore[no
 
 @pytest.mark.parametrize("old, new", [("df_env.engine.position", "df_env.engine.io.position"),
                                       ("df_env.engine.campaign", "df_env.campaign.core"),
-                                      ("df_env.engine.layout", "df_env.engine.model.layout")])
+                                      ("df_env.engine.layout", "df_env.engine.model.layout"),
+                                      ("df_env.train.numba_net", "df_env.net.numba_net"),
+                                      ("df_env.train.numpy_net", "df_env.net.numpy_net"),
+                                      ("df_env.train.netlayout", "df_env.net.netlayout")])
 def test_old_module_paths_are_the_new_modules(old: str, new: str) -> None:
     assert importlib.import_module(old) is importlib.import_module(new)
 
@@ -47,3 +51,17 @@ def test_old_submodule_attributes_of_the_engine_package() -> None:
     from df_env.engine.model import layout
 
     assert engine.layout is layout and callable(engine.determinize)
+
+
+def test_the_network_s_old_paths_import_in_a_fresh_process() -> None:
+    """``from df_env.train.numpy_net import load_net`` (scripts and notebooks written before df_env/net) still works
+    when nothing imported the engine first, and gives the model file error that df_env.train.errors names."""
+    import subprocess
+    import sys
+
+    code = ("from df_env.train.numpy_net import ModelFileError, load_net\n"
+            "from df_env.train import numba_net\n"
+            "import df_env.net.numpy_net as new, df_env.train.errors as errors\n"
+            "assert load_net is new.load_net and ModelFileError is errors.ModelFileError\n"
+            "assert numba_net.__name__ == 'df_env.net.numba_net'\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[1])

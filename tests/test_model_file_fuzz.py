@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from df_env.train.numpy_net import ModelFileError, load_net
+from df_env.net.numpy_net import ModelFileError, load_net
 
 SHIPPED = Path(__file__).resolve().parent.parent / "df_env" / "models" / "net_1p.npz"
 _ORIGINAL = SHIPPED.read_bytes()

@@ -14,7 +14,7 @@ from agents import AgentSpecError, agent_options, make_agent
 from agents.heuristic_rules import choose_arr
 from df_env import engine
 from df_env.engine.observation import observation_layout
-from df_env.train.numpy_net import save_net
+from df_env.net.numpy_net import save_net
 
 
 def _mlp(path: Path, n_players: int, seed: int = 0, favour: int | None = None) -> str:
@@ -46,8 +46,8 @@ def test_spec_and_options() -> None:
                                              "fpu", "nodes", "reuse"}
     with pytest.raises(AgentSpecError, match="fpu"):
         make_agent("net-mcts:fpu=-0.1")
-    with pytest.raises(AgentSpecError, match="must be 0 or 1"):
-        make_agent("net-mcts:reuse=yes")
+    with pytest.raises(AgentSpecError, match="must be 1/true/yes or 0/false/no"):
+        make_agent("net-mcts:reuse=maybe")
     with pytest.raises(AgentSpecError, match="c_puct"):
         make_agent("net-mcts:c_puct=-1")
     with pytest.raises(AgentSpecError, match="has no option"):
@@ -65,7 +65,7 @@ def test_model_of_another_player_count_is_refused(tmp_path: Path) -> None:
 
 
 def test_no_shipped_model_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import df_env.train.numpy_net as numpy_net
+    import df_env.net.numpy_net as numpy_net
 
     monkeypatch.setattr(numpy_net, "default_model_path", lambda n: tmp_path / f"net_{n}p.npz")
     agent = make_agent("net-mcts:iters=4")

@@ -12,7 +12,7 @@ from support.scripts import load_script
 
 from agents import AgentSpecError, make_agent
 from df_env import engine
-from df_env.train.numpy_net import NumpyEntityNet, default_model_path, load_net, save_net
+from df_env.net.numpy_net import NumpyEntityNet, default_model_path, load_net, save_net
 
 
 def _outcome_model(path: Path, value: float) -> str:
@@ -76,7 +76,7 @@ def test_value_leaves_need_an_outcome_head(tmp_path: Path, monkeypatch: pytest.M
     critic = _critic_model(tmp_path / "c.npz")
     with pytest.raises(AgentSpecError, match="value_target"):
         make_agent(f"net-mcts:iters=4,leaf=value,path={critic}")
-    import df_env.train.numpy_net as numpy_net
+    import df_env.net.numpy_net as numpy_net
 
     monkeypatch.setattr(numpy_net, "default_model_path", lambda n: Path(critic))  # a shipped PPO model
     agent = make_agent("net-mcts:iters=4,leaf=mix")  # the shipped model, loaded at the first decision

@@ -1,4 +1,4 @@
-"""The compiled forward pass (df_env.train.numba_net) against the numpy one, on real observations."""
+"""The compiled forward pass (df_env.net.numba_net) against the numpy one, on real observations."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from agents import make_agent
 from df_env import engine
 from df_env.engine.observation import observation_layout, observe
-from df_env.train.netlayout import entity_layout
-from df_env.train.numba_net import forward_py, observe_forward, pack, value_target
-from df_env.train.numpy_net import NumpyEntityNet, NumpyMlpNet, default_model_path, load_net
+from df_env.net.netlayout import entity_layout
+from df_env.net.numba_net import forward_py, observe_forward, pack, value_target
+from df_env.net.numpy_net import NumpyEntityNet, NumpyMlpNet, default_model_path, load_net
 
 
 def entity_net(n_players: int, seed: int = 0) -> NumpyEntityNet:

@@ -17,9 +17,9 @@ from df_env.backends import LocalBackend
 from df_env.bench import derive_seed, play_game
 from df_env.cli import main
 from df_env.engine.observation.encode import observe
+from df_env.net.numpy_net import default_model_path, load_net, save_net
 from df_env.progress import progress
 from df_env.train.errors import ConfigError
-from df_env.train.numpy_net import default_model_path, load_net, save_net
 
 torch = pytest.importorskip("torch")
 from df_env.train.exit.config import make_exit_config  # noqa: E402
@@ -391,7 +391,7 @@ def test_shipped_models_load_into_torch_with_or_without_a_value_target(tmp_path:
 
 
 def test_save_net_extra_meta_cannot_replace_the_format(tmp_path: Path) -> None:
-    from df_env.train.numpy_net import save_net
+    from df_env.net.numpy_net import save_net
 
     w = dict(load_net(default_model_path(1)).w)
     with pytest.raises(ValueError, match="may not replace the keys \\['num_players'\\]"):

@@ -114,7 +114,7 @@ def test_lang_zh_uses_the_rulebook_terms(tmp_path: Path) -> None:
 def test_the_compile_notice_is_printed_only_without_a_cache(tmp_path: Path, monkeypatch) -> None:
     import io
 
-    from df_env import compile_notice
+    from df_env.engine import compile_notice
 
     monkeypatch.setattr(compile_notice, "cache_dir", lambda: tmp_path)
     buf = io.StringIO()
@@ -129,7 +129,8 @@ def test_the_compile_notice_looks_in_the_engine_cache_folder() -> None:
     modules: the notice looks there, so it is silent once the engine has run in this process's cache."""
     import io
 
-    from df_env import compile_notice, engine
+    from df_env import engine
+    from df_env.engine import compile_notice
     from df_env.engine.kernels import CACHE_DIR
 
     engine.new_game(engine.GameConfig(1), seed=0)

@@ -15,10 +15,10 @@ from agents import AgentSpecError, make_agent
 from df_env import engine
 from df_env.cli import main
 from df_env.engine.observation.encode import observe
+from df_env.net.netlayout import entity_layout
+from df_env.net.numpy_net import ModelFileError, load_net, save_net
 from df_env.train.config import ConfigError, make_config
 from df_env.train.evaluate import evaluate_policy
-from df_env.train.netlayout import entity_layout
-from df_env.train.numpy_net import ModelFileError, load_net, save_net
 
 torch = pytest.importorskip("torch")
 from df_env.train.torch_net import EntityNet  # noqa: E402
@@ -142,7 +142,7 @@ def test_net_agent_plays_without_torch(tmp_path: Path) -> None:
 
 
 def test_shipped_solo_model_is_the_default_and_other_sizes_say_what_to_do() -> None:
-    from df_env.train.numpy_net import default_model_path
+    from df_env.net.numpy_net import default_model_path
 
     path = default_model_path(1)
     assert path.is_file() and path.stat().st_size <= 5 * 2**20
@@ -171,7 +171,7 @@ def test_shipped_solo_model_is_the_default_and_other_sizes_say_what_to_do() -> N
 def test_shipped_2p_and_3p_models_play_a_whole_game_with_net_and_net_mcts(n: int) -> None:
     """The 2- and 3-player models: made by the value rounds' script from the df-env train model they name, and they
     play a whole game, ``net`` and ``net-mcts`` (value leaves) side by side."""
-    from df_env.train.numpy_net import default_model_path
+    from df_env.net.numpy_net import default_model_path
 
     path = default_model_path(n)
     assert path.is_file() and path.stat().st_size <= 5 * 2**20

@@ -12,7 +12,7 @@ from support.scripts import load_script
 
 from agents import make_agent
 from df_env import engine
-from df_env.train.numpy_net import default_model_path, load_net
+from df_env.net.numpy_net import default_model_path, load_net
 
 torch = pytest.importorskip("torch")
 

@@ -30,6 +30,7 @@ from df_env.engine.model import names
 from df_env.engine.model.constants import CARD_TYPE_NAMES, CIV, SECTOR_IDS, SUIT_NAMES, VICTORY_NAMES
 from df_env.engine.model.rng import seed_words
 from df_env.engine.model.state import State, make_room, tier_for
+from df_env.engine.text import TABLE3_EFFECTS, TABLE4_EFFECTS
 
 from .core import Campaign, GameRecord, HomeworldLog, derive_seed
 from .files import CampaignFileError, campaign_lock, check_writable, load_campaign, save_campaign
@@ -38,11 +39,9 @@ from .format import VICTORY
 Policy = Callable[[State], int]
 Agents = Sequence[Policy] | Callable[[int], Sequence[Policy]]  # per seat, or per game from the game's seed
 DEFAULT_MAX_TURNS = 1000  # a guard against endless games (R25); random games last a few turns
-TABLE3 = ("Add 1 cube to an empty adjacent sector", "Add 4 cubes to a sector you control", "Add 3 to Culture",
-          "Add 2 to Might", "Add 2 to Stability", "Add 2 to Xeno Relations")
-TABLE4 = ("Draw 3 cards", "Settle on a new world", "Add 3 cubes across sectors you control",
-          "Advance a tech; pick either 1 suit or value", "Add 1 to a track; remove 1 adjacent rival cube",
-          "Expand into 2 adjacent sectors")
+# the civilizations' Table 3/4 rows as `campaign show` writes them: the engine's wording (engine.text), capitalized
+TABLE3 = tuple(e[:1].upper() + e[1:] for e in TABLE3_EFFECTS)
+TABLE4 = tuple(e[:1].upper() + e[1:] for e in TABLE4_EFFECTS)
 
 
 # ---------------------------------------------------------------------------------------------- commands

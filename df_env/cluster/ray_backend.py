@@ -26,7 +26,7 @@ from typing import Any
 
 import ray
 
-from df_env.backends import Backend, BackendError, ChunkFn
+from df_env.cluster.interface import Backend, BackendError, ChunkFn
 
 DEFAULT_MAX_RETRIES = 3
 

@@ -28,12 +28,12 @@ def env_id(game_id: str) -> str:
 
 
 def _register_other_games() -> None:
-    """Every other built-in game gets the generic env over its Game (df_env.core.envs.GameEnv) under its id."""
+    """Every other built-in game gets the generic env over its Game (df_env.envs.generic.GameEnv) under its id."""
     from df_env.core.registry import BUILTIN_GAMES
 
     for gid in BUILTIN_GAMES:
         if env_id(gid) not in registry and env_id(gid) != ENV_ID:
-            register(id=env_id(gid), entry_point="df_env.core.envs:GameEnv", kwargs={"game": gid},
+            register(id=env_id(gid), entry_point="df_env.envs.generic:GameEnv", kwargs={"game": gid},
                      disable_env_checker=False)
 
 

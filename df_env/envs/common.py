@@ -30,7 +30,7 @@ from df_env.engine.model.constants import MAX_PLAYERS
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.model.state import STATE_DTYPE, State, is_state_dtype
 from df_env.engine.observation.encode import LAYOUTS, ObservationLayout
-from df_env.envs.kernels import COMPILED_POLICIES, NET, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
+from df_env.envs.episode import COMPILED_POLICIES, NET, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
 
 Policy = Callable[[Any, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
@@ -71,7 +71,7 @@ class EnvOptions:
     seat: int
     codes: np.ndarray  # per seat: OUTSIDE (the agent or a Python policy) or a compiled policy code
     policies: tuple[Policy | AgentPolicy | None, ...]  # per seat: the Python policy, or None
-    net: tuple | None  # the network of the NET seats (df_env.train.numba_net.pack), or None
+    net: tuple | None  # the network of the NET seats (df_env.net.numba_net.pack), or None
     obs_mode: str
     max_turns: int
     reward_fn: RewardFn | None  # a Python reward function, or None for a built-in one (reward_code)
@@ -236,7 +236,7 @@ def _compiled_net(policy: Any, num_players: int, key: str | None) -> tuple[str, 
     if agent.path:
         model = str(Path(agent.path).resolve())
     else:
-        from df_env.train.numpy_net import default_model_path
+        from df_env.net.numpy_net import default_model_path
 
         model = str(default_model_path(num_players).resolve())
     return (model, packed) if key is None or key == model else None
@@ -261,7 +261,7 @@ def check_opponents(opponents: Any, num_players: int,
                          f"policy(observation, action_mask) -> int, or a list of those; got {opponents!r}")
     codes = np.full(MAX_PLAYERS, OUTSIDE, dtype=np.int64)
     policies: list[Policy | AgentPolicy | None] = [None] * num_players
-    net: tuple | None = None  # kernels.no_net(): no network
+    net: tuple | None = None  # episode.no_net(): no network
     model = None
     for p, spec in zip(others, specs, strict=True):
         codes[p], policies[p] = _opponent(spec, p)

@@ -50,7 +50,7 @@ from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.model.state import State
 from df_env.engine.observation.determinize import copy_arr
 from df_env.engine.observation.encode import LAYOUTS
-from df_env.envs import kernels as K
+from df_env.envs import episode as E
 from df_env.envs.campaign_link import CampaignSpec, make_link
 from df_env.envs.common import (
     RENDER_MODES,
@@ -149,14 +149,14 @@ class DeepFutureEnv(gym.Env):
         self._fit(self._template if given is None else np.asarray(given))
         if given is not None:
             load_state(self._a, given, o.num_players)
-            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, o.net, self._words, o.max_turns,
+            st = self._play_outside(E.single_advance(self._a, o.seat, o.codes, o.net, self._words, o.max_turns,
                                                      self._obs))
-            if st in (K.ST_DONE, K.ST_TRUNC):
+            if st in (E.ST_DONE, E.ST_TRUNC):
                 raise ValueError("options['state'] is a finished game for the agent's seat (or past max_turns)")
         else:
-            st = K.ST_DONE
-            while st in (K.ST_DONE, K.ST_TRUNC):  # the agent may lose before his first decision: play another
-                st = K.single_reset(self._a, self._template, o.seat, o.codes, o.net, self._words, o.max_turns,
+            st = E.ST_DONE
+            while st in (E.ST_DONE, E.ST_TRUNC):  # the agent may lose before his first decision: play another
+                st = E.single_reset(self._a, self._template, o.seat, o.codes, o.net, self._words, o.max_turns,
                                     self._obs)
                 st = self._play_outside(st)
         self._done = False
@@ -171,12 +171,12 @@ class DeepFutureEnv(gym.Env):
             return self._illegal(a)
         if self._prev is not None:
             copy_arr(self._prev, self._a)
-        progress = o.reward_code == K.REWARD_PROGRESS
-        before = K.progress_before_arr(self._a, o.seat, o.reward_code) if progress else 0.0
-        st = K.single_step(self._a, a, o.seat, o.codes, o.net, self._words, o.max_turns, self._obs)
-        if st == K.ST_OUTSIDE:
+        progress = o.reward_code == E.REWARD_PROGRESS
+        before = E.progress_before_arr(self._a, o.seat, o.reward_code) if progress else 0.0
+        st = E.single_step(self._a, a, o.seat, o.codes, o.net, self._words, o.max_turns, self._obs)
+        if st == E.ST_OUTSIDE:
             st = self._play_outside(st)
-        terminated, truncated = st == K.ST_DONE, st == K.ST_TRUNC
+        terminated, truncated = st == E.ST_DONE, st == E.ST_TRUNC
         self._done = terminated or truncated
         if self._done and self._link is not None:
             self._link.record(self.state)  # the game's cards, names, wonders and result (issue 5, R26)
@@ -192,9 +192,9 @@ class DeepFutureEnv(gym.Env):
             game = self._link.next_game()
             self._fit(game)
             load_state(self._a, game, o.num_players)
-            st = self._play_outside(K.single_advance(self._a, o.seat, o.codes, o.net, self._words, o.max_turns,
+            st = self._play_outside(E.single_advance(self._a, o.seat, o.codes, o.net, self._words, o.max_turns,
                                                      self._obs))
-            if st not in (K.ST_DONE, K.ST_TRUNC):
+            if st not in (E.ST_DONE, E.ST_TRUNC):
                 self._done = False
                 return as_obs(self._obs, self.layout, o.obs_mode), self._info()
             self._link.record(self.state)
@@ -229,8 +229,8 @@ class DeepFutureEnv(gym.Env):
         o = self.options
         if o.reward_fn is not None and self._prev is not None:
             return float(o.reward_fn(self._prev.reshape(()), self.state, o.seat))
-        if o.reward_code == K.REWARD_PROGRESS:
-            return float(K.step_reward_arr(self._a, o.seat, o.reward_code, before))
+        if o.reward_code == E.REWARD_PROGRESS:
+            return float(E.step_reward_arr(self._a, o.seat, o.reward_code, before))
         if not terminated:  # "win": no compiled call on the hot path
             return 0.0
         return 1.0 if int(self._a["winner"][0]) == o.seat else -1.0
@@ -249,7 +249,7 @@ class DeepFutureEnv(gym.Env):
     def _play_outside(self, st: int) -> int:
         """Let Python policies decide for their seats until the agent decides or the episode ends."""
         o = self.options
-        while st == K.ST_OUTSIDE:
+        while st == E.ST_OUTSIDE:
             p = int(self._a["dplayer"][0])
             policy = o.policies[p]
             if policy is None:  # cannot happen: OUTSIDE seats other than the agent have a policy
@@ -257,5 +257,5 @@ class DeepFutureEnv(gym.Env):
             mask = self._mask.astype(bool)
             act = outside_action(policy, self._obs, mask, self.state, self.layout, o.obs_mode,
                                  f"the opponent policy of seat {p}")
-            st = K.single_step(self._a, act, o.seat, o.codes, o.net, self._words, o.max_turns, self._obs)
+            st = E.single_step(self._a, act, o.seat, o.codes, o.net, self._words, o.max_turns, self._obs)
         return st

@@ -50,7 +50,7 @@ from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.model.state import State
 from df_env.engine.observation.determinize import copy_arr
 from df_env.engine.observation.encode import LAYOUTS, encode_arr
-from df_env.envs import kernels as K
+from df_env.envs import episode as E
 from df_env.envs.campaign_link import CampaignSpec, make_link
 from df_env.envs.common import (
     RENDER_MODES,
@@ -148,7 +148,7 @@ class DeepFutureAEC(AECEnv):
         if given is not None:
             load_state(self._a, given, self.num_players)
         else:
-            K.new_game_at(self._a, 0, self._template, self._words)
+            E.new_game_at(self._a, 0, self._template, self._words)
         self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -203,7 +203,7 @@ class DeepFutureAEC(AECEnv):
     # ------------------------------------------------------------------ internals
     def _remember_progress(self) -> None:
         for p in range(self.num_players):
-            self._before[p] = K.progress_before_arr(self._a, p, self.reward_code)
+            self._before[p] = E.progress_before_arr(self._a, p, self.reward_code)
 
     def _seat_done(self, p: int) -> bool:
         s = self._a[0]
@@ -220,8 +220,8 @@ class DeepFutureAEC(AECEnv):
             done = self._seat_done(p)
             if self.reward_fn is not None and self._prev is not None:
                 self.rewards[agent] = float(self.reward_fn(self._prev.reshape(()), self.state(), p))
-            elif done or self.reward_code != K.REWARD_WIN:
-                self.rewards[agent] = float(K.step_reward_arr(self._a, p, self.reward_code, self._before[p]))
+            elif done or self.reward_code != E.REWARD_WIN:
+                self.rewards[agent] = float(E.step_reward_arr(self._a, p, self.reward_code, self._before[p]))
             self.terminations[agent] = done
         if not self._over and int(s["turn"]) > self.max_turns:
             self._over = True

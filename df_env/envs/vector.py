@@ -51,7 +51,7 @@ from df_env.engine.api import IllegalActionError
 from df_env.engine.model.layout import NUM_ACTIONS
 from df_env.engine.model.state import State
 from df_env.engine.observation.encode import LAYOUTS
-from df_env.envs import kernels as K
+from df_env.envs import episode as E
 from df_env.envs.campaign_link import CampaignSpec, make_link
 from df_env.envs.common import (
     EnvOptions,
@@ -152,10 +152,10 @@ class BatchGames:
             self.states = fit_buffer(self.states, self.template)  # a campaign of > 448 cards: a bigger tier
             self.prev = None if self.prev is None else fit_buffer(self.prev, self.template)
         self.skip[:] = False
-        K.vec_reset(self.states, self.template, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
+        E.vec_reset(self.states, self.template, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
                     self.outside_obs)
         self._play_outside(write_reward=False)
-        K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks_u8)
+        E.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks_u8)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One batch step; returns (rewards, terminated, truncated, illegal) of the games' last moves."""
@@ -180,24 +180,24 @@ class BatchGames:
         """Python opponents or a reward_fn: apply and play on, Python in between, then autoreset and observe."""
         o = self.options
         if self.prev is not None:
-            K.copy_states(self.prev, self.states)
-        waiting = K.vec_apply(self.states, acts, o.seat, o.codes, o.net, self.words, o.max_turns, self.skip, self.st,
+            E.copy_states(self.prev, self.states)
+        waiting = E.vec_apply(self.states, acts, o.seat, o.codes, o.net, self.words, o.max_turns, self.skip, self.st,
                               self.rewards, self.outside_obs, o.reward_code, self.before)
         if waiting:
             self._play_outside(write_reward=True)
-        illegal = self.st == K.ST_ILLEGAL
-        terminated = (self.st == K.ST_DONE) | illegal
-        truncated = self.st == K.ST_TRUNC
+        illegal = self.st == E.ST_ILLEGAL
+        terminated = (self.st == E.ST_DONE) | illegal
+        truncated = self.st == E.ST_TRUNC
         if self.prev is not None:
             self._custom_rewards()
         self.rewards[illegal] = o.illegal_penalty
         rewards = self.rewards.copy()
-        K.vec_finish(self.states, self.template, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
+        E.vec_finish(self.states, self.template, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
                      self.same_step, self.skip, not self.python_seats, self.obs, self.masks_u8, self.final_obs,
                      self.has_final, self.outside_obs)
         if self.python_seats:
             self._play_outside(write_reward=False)
-            K.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks_u8)
+            E.vec_observe(self.states, o.seat, self.skip, self.obs, self.masks_u8)
         return rewards, terminated, truncated, illegal
 
     def _step_fused(self, acts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -211,16 +211,16 @@ class BatchGames:
             for f in futures:
                 f.result()
         o = self.options
-        illegal = self.st == K.ST_ILLEGAL
-        terminated = (self.st == K.ST_DONE) | illegal
-        truncated = self.st == K.ST_TRUNC
+        illegal = self.st == E.ST_ILLEGAL
+        terminated = (self.st == E.ST_DONE) | illegal
+        truncated = self.st == E.ST_TRUNC
         if illegal.any():
             self.rewards[illegal] = o.illegal_penalty
         return self.rewards, terminated, truncated, illegal
 
     def _step_slice(self, acts: np.ndarray, lo: int, hi: int) -> None:
         o = self.options
-        K.vec_step(self.states[lo:hi], acts[lo:hi], o.seat, o.codes, o.net, self.words[lo:hi], o.max_turns,
+        E.vec_step(self.states[lo:hi], acts[lo:hi], o.seat, o.codes, o.net, self.words[lo:hi], o.max_turns,
                    self.template, self.same_step, self.skip[lo:hi], self.st[lo:hi], self.rewards[lo:hi],
                    self.obs[lo:hi], self.masks_u8[lo:hi], self.final_obs[lo:hi], self.has_final[lo:hi],
                    o.reward_code)
@@ -243,14 +243,14 @@ class BatchGames:
     def _custom_rewards(self) -> None:
         o = self.options
         assert o.reward_fn is not None and self.prev is not None
-        for i in np.flatnonzero(~self.skip & (self.st != K.ST_ILLEGAL)):
+        for i in np.flatnonzero(~self.skip & (self.st != E.ST_ILLEGAL)):
             self.rewards[i] = float(o.reward_fn(game_state(self.prev, i), game_state(self.states, i), o.seat))
 
     def _play_outside(self, write_reward: bool) -> None:
         """Python policies decide for their seats in every game waiting for one."""
         o = self.options
         while True:
-            waiting = np.flatnonzero(self.st == K.ST_OUTSIDE)
+            waiting = np.flatnonzero(self.st == E.ST_OUTSIDE)
             if waiting.size == 0:
                 return
             for i in waiting:
@@ -261,7 +261,7 @@ class BatchGames:
                 mask = self.states["mask"][i].astype(bool)
                 act = outside_action(policy, self.outside_obs[i], mask, game_state(self.states, i), self.layout,
                                      o.obs_mode, f"the opponent policy of seat {p} (game {i})")
-                K.vec_outside(self.states, int(i), act, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
+                E.vec_outside(self.states, int(i), act, o.seat, o.codes, o.net, self.words, o.max_turns, self.st,
                               self.rewards, write_reward, self.outside_obs, o.reward_code, self.before)
 
     def observations(self, buf: np.ndarray, copy: bool) -> Any:

@@ -86,8 +86,9 @@ def export_checkpoint(zip_path: str, npz_path: str) -> Path:
     """Convert a MaskablePPO checkpoint (entity net or flat MLP) to a torch-free model file."""
     from sb3_contrib import MaskablePPO
 
+    from df_env.net.numpy_net import save_net
+
     from .errors import ConfigError as CliError
-    from .numpy_net import save_net
     from .torch_net import export_policy
 
     if not Path(zip_path).is_file():

@@ -142,7 +142,7 @@ def check_train_opponents(spec: str, num_players: int) -> None:
     if num_players == 1:
         return  # solo: no other seat
     from df_env.envs.common import check_opponents
-    from df_env.envs.kernels import OUTSIDE
+    from df_env.envs.episode import OUTSIDE
 
     try:
         codes, _, _ = check_opponents(spec, num_players, 0)

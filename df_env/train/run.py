@@ -38,7 +38,8 @@ def _atomic_write(path: Path, text: str) -> None:
 
 def export_npz(model: Any, path: Path, config: dict[str, Any], step: int) -> Path:
     """The policy of ``model`` as a torch-free ``.npz`` (entity net, or the flat MLP's actor)."""
-    from .numpy_net import save_net
+    from df_env.net.numpy_net import save_net
+
     from .torch_net import export_policy
 
     kind, weights, dims = export_policy(model)

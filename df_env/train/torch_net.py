@@ -1,7 +1,7 @@
 """The entity network in torch, and a MaskablePPO policy built on it (needs the ``train`` extra).
 
-Architecture (``EntityNet``; the same in numpy in :mod:`df_env.train.numpy_net`; inputs from
-:mod:`df_env.train.netlayout`):
+Architecture (``EntityNet``; the same in numpy in :mod:`df_env.net.numpy_net`; inputs from
+:mod:`df_env.net.netlayout`):
 
 1. **card encoder**, shared by every card slot: ``[40 card features, slot-kind one-hot] -> card_dim -> card_dim``
    (ReLU); pooled over present cards (mean and max);
@@ -23,7 +23,7 @@ import torch as th
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
-from .netlayout import CONTEXT_BLOCKS, HEAD_BLOCKS, N_KINDS, EntityLayout, entity_layout
+from df_env.net.netlayout import CONTEXT_BLOCKS, HEAD_BLOCKS, N_KINDS, EntityLayout, entity_layout
 
 DEFAULT_DIMS: dict[str, int] = {"card": 32, "sector": 32, "adv": 16, "glob": 128, "trunk": 128, "head": 32}
 
@@ -181,7 +181,7 @@ class EntityPolicy(MaskableActorCriticPolicy):
 
 
 def export_policy(model: Any) -> tuple[str, dict[str, np.ndarray], dict[str, int]]:
-    """(kind, weights, dims) of a MaskablePPO model's policy for :func:`df_env.train.numpy_net.save_net`:
+    """(kind, weights, dims) of a MaskablePPO model's policy for :func:`df_env.net.numpy_net.save_net`:
     the entity network, or the actor of SB3's flat ``MlpPolicy`` (tanh layers; no value head)."""
     policy = model.policy
     net = policy.mlp_extractor

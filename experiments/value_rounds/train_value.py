@@ -59,8 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     import torch as th
 
+    from df_env.net.numpy_net import default_model_path
     from df_env.train.exit.learner import NEG, losses, net_from_file, save_model, teacher_policy
-    from df_env.train.numpy_net import default_model_path
 
     th.set_num_threads(a.threads)
     th.manual_seed(a.seed)

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 import torch as th
 
-from ..numpy_net import NumpyEntityNet, load_net, save_net
+from df_env.net.numpy_net import NumpyEntityNet, load_net, save_net
+
 from ..torch_net import EntityNet
 
 VALUE_TARGET = "outcome"

@@ -27,9 +27,9 @@ import numpy as np
 
 from df_env.backends import Backend, make_backend
 from df_env.bench import derive_seed
+from df_env.net.numpy_net import default_model_path, load_net
 
 from ..evaluate import EvalResult, evaluate_agent, evaluate_policy
-from ..numpy_net import default_model_path, load_net
 from ..run import EVAL_FIELDS, _append_eval_rows, _atomic_write, _eval_message
 from .selfplay import GameTask, SearchSettings, generate, league_roles
 
@@ -53,7 +53,7 @@ def start_value_target(config: dict[str, Any]) -> str | None:
     """What the start model's value output estimates: ``"outcome"`` for a model file that says so, else None (a PPO
     critic, or a fresh network's untrained head): ``iter_0.npz`` keeps it, so that the first iteration's search
     evaluates its leaves by rollouts unless the start model has an outcome value head."""
-    from ..numba_net import value_target
+    from df_env.net.numba_net import value_target
 
     start = config["start"]
     if start == "scratch":

@@ -5,7 +5,7 @@ step (``MaskableCategorical`` validates its arguments), the tensor conversions, 
 time-limit bootstrap. :class:`FastMaskablePPO` keeps SB3's semantics and replaces only that loop:
 
 * with the entity network, its current weights are packed once a rollout into the compiled network
-  (:func:`df_env.train.numba_net.pack`) and :func:`batch_forward` computes the logits of the legal actions and the
+  (:func:`df_env.net.numba_net.pack`) and :func:`batch_forward` computes the logits of the legal actions and the
   value of every observation in compiled code (about 3x cheaper than torch's forward of the batch: it skips empty
   card slots and the scores of illegal actions); other policies (SB3's ``MlpPolicy``) run their own torch modules
   once a step (:func:`policy_logits_values`, under ``torch.inference_mode``);
@@ -33,8 +33,8 @@ from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
 from sb3_contrib.common.maskable.utils import get_action_masks
 
-from df_env.train.numba_net import Packed, forward, pack
-from df_env.train.numpy_net import NumpyEntityNet
+from df_env.net.numba_net import Packed, forward, pack
+from df_env.net.numpy_net import NumpyEntityNet
 from df_env.train.torch_net import EntityNet
 
 __all__ = ["FastMaskablePPO", "batch_forward", "compiled_policy", "policy_logits_values", "sample_masked",

@@ -10,7 +10,7 @@ from pettingzoo.test import api_test, seed_test
 
 import df_env
 from df_env.core import GameError, IllegalActionError
-from df_env.core.envs import GameAEC, GameEnv
+from df_env.envs.generic import GameAEC, GameEnv
 
 CASES = [(gid, n) for gid in df_env.available_games() for n in df_env.make_game(gid).info.player_counts]
 

@@ -12,7 +12,7 @@ game's ``IllegalActionError`` (``illegal_action="raise"``) or ends the game with
 Render mode ``"ansi"``: the position as the seat sees it.
 
 Example:
-    >>> from df_env.core.envs import GameEnv
+    >>> from df_env.envs.generic import GameEnv
     >>> env = GameEnv("deep_future", num_players=2, opponents="random")
     >>> obs, info = env.reset(seed=0)
     >>> obs["action_mask"].dtype, obs["observation"].shape == env.observation_space["observation"].shape
@@ -29,8 +29,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .errors import GameError
-from .registry import make_game
+from agents import make_agent
+from df_env.core import GameError, make_game
 
 ILLEGAL_ACTIONS = ("raise", "terminate")
 
@@ -89,8 +89,6 @@ class GameEnv(gym.Env):
         specs = [opponents] * (num_players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != num_players - 1:
             raise GameError(f"opponents: one agent spec, or one per other seat ({num_players - 1}); got {opponents!r}")
-        from agents import make_agent  # agents sit above the core; imported when an env is made
-
         self._agents = [make_agent(spec, self.game.info.id) for spec in specs]
         self.config = self.game.make_config(num_players=num_players, **game_options)
         self.num_players, self.seat, self.render_mode = num_players, seat, render_mode
@@ -237,3 +235,18 @@ class GameAEC(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+def pettingzoo_module(game_id: str) -> Any:
+    """``df_env.<game>_v0`` for a game without a module of its own: ``env(**kwargs)`` / ``raw_env(**kwargs)`` make
+    the generic AEC env over the game (:class:`GameAEC`)."""
+    import sys
+    import types
+
+    name = f"df_env.{game_id}_v0"
+    if name not in sys.modules:
+        mod = types.ModuleType(name, f"{game_id} as a PettingZoo AEC env (df_env.envs.generic.GameAEC)")
+        mod.raw_env = lambda **kwargs: GameAEC(game_id, **kwargs)  # type: ignore[attr-defined]
+        mod.env = mod.raw_env  # type: ignore[attr-defined]
+        sys.modules[name] = mod
+    return sys.modules[name]

@@ -1,7 +1,7 @@
 """The network's forward pass in compiled code (numba, no torch): a model file packed into flat arrays that
 compiled functions take, so that a search or a vector env runs the network without returning to Python.
 
-:func:`pack` turns a loaded model (:class:`df_env.train.numpy_net.NumpyEntityNet` or ``NumpyMlpNet``) into a
+:func:`pack` turns a loaded model (:class:`df_env.net.numpy_net.NumpyEntityNet` or ``NumpyMlpNet``) into a
 :data:`Packed` tuple of five arrays (the same numba type for every model, so one compilation serves all):
 
 * ``params`` float32: every weight matrix, flattened, one after the other;
@@ -21,7 +21,7 @@ with the engine's compiled encoder. :func:`pack` also flushes subnormal weights 
 ``experiments/bench_fwd.py`` times the pass by part.
 
 Example:
-    >>> from df_env.train.numpy_net import load_net, default_model_path
+    >>> from df_env.net.numpy_net import load_net, default_model_path
     >>> net = pack(load_net(default_model_path(1)))
     >>> logits, value = forward_py(net, obs)        # obs: (2254,) float32  # doctest: +SKIP
 """
@@ -35,7 +35,7 @@ import numpy as np
 
 from df_env.engine.kernels import encode  # the compiled observation (and numba's cache folder, set first)
 from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.train.netlayout import HEAD_BLOCKS, N_KINDS
+from df_env.net.netlayout import HEAD_BLOCKS, N_KINDS
 
 __all__ = ["ENTITY", "MLP", "Packed", "forward", "forward_py", "observe_forward", "pack", "value_target"]
 
@@ -228,8 +228,8 @@ def _pack_mlp(net: Any) -> Packed:
 
 
 def pack(net: Any) -> Packed:
-    """The compiled form of a loaded model (:func:`df_env.train.numpy_net.load_net`)."""
-    from df_env.train.numpy_net import NumpyEntityNet
+    """The compiled form of a loaded model (:func:`df_env.net.numpy_net.load_net`)."""
+    from df_env.net.numpy_net import NumpyEntityNet
 
     return _pack_entity(net) if isinstance(net, NumpyEntityNet) else _pack_mlp(net)
 

@@ -2,12 +2,12 @@
 
 A model file holds the weights (``Linear`` weights as ``(in, out)`` float32 arrays, named as in the torch
 module) and ``__meta__``: a JSON string with the format version, the number of players, the layer sizes, the
-observation/action layout fingerprint (:func:`df_env.train.netlayout.layout_fingerprint`) and how the model was
+observation/action layout fingerprint (:func:`df_env.net.netlayout.layout_fingerprint`) and how the model was
 made (command, seed, steps). :func:`load_net` refuses a file whose layout differs from this df_env's, naming what
 differs.
 
 Example:
-    >>> from df_env.train.numpy_net import load_net, default_model_path
+    >>> from df_env.net.numpy_net import load_net, default_model_path
     >>> net = load_net(default_model_path(1))          # the shipped solo model
     >>> logits, value = net.forward(obs_batch)          # obs_batch: (B, 2254) float32  # doctest: +SKIP
 """
@@ -22,13 +22,15 @@ from typing import Any
 
 import numpy as np
 
-from .errors import ModelFileError
 from .netlayout import HEAD_BLOCKS, N_KINDS, NET_FORMAT, entity_layout, layout_fingerprint
 
 __all__ = ["ModelFileError", "NumpyEntityNet", "NumpyMlpNet", "default_model_path", "load_net", "save_net"]
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 
+
+class ModelFileError(ValueError):
+    """A model file that cannot be used: missing, unreadable, or made for another layout or player count."""
 
 
 def default_model_path(num_players: int) -> Path:

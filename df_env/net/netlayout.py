@@ -1,7 +1,7 @@
 """Where the entity network finds its inputs in the flat observation, and which entity each action names.
 
 numpy only (no torch): the torch network (:mod:`df_env.train.torch_net`) and the numpy forward pass
-(:mod:`df_env.train.numpy_net`) both build their gathers from :func:`entity_layout`, and a saved model stores
+(:mod:`df_env.net.numpy_net`) both build their gathers from :func:`entity_layout`, and a saved model stores
 :func:`layout_fingerprint` so that a model made for another observation or action layout fails with a clear error.
 
 Entities (see ``docs/envs.md`` for the observation sections and ``docs/actions.md`` for the action blocks):

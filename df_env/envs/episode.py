@@ -1,10 +1,10 @@
-"""Compiled kernels of the environments: one call per env step (single env) or per batch step (vector env).
+"""The envs' episode loop in compiled code: one call per env step (single env) or per batch step (vector env).
 
 A seat is played either outside compiled code (the learning agent, a Python policy: code :data:`OUTSIDE`) or by a
 compiled policy: :data:`RANDOM` (a uniformly random legal action) or :data:`HEURISTIC` (the built-in rule-based
 agent, ``agents.heuristic``), both drawing from the env's own generator words, or :data:`NET` (the ``net`` agent:
 the legal action with the highest logit of a trained network, :func:`net_action`; no draw). The kernels take the
-env's one network ``net`` (packed by :func:`df_env.train.numba_net.pack`, shared by its NET seats), or None when
+env's one network ``net`` (packed by :func:`df_env.net.numba_net.pack`, shared by its NET seats), or None when
 none plays (:func:`no_net`): numba then compiles them without the forward pass (as fast to compile as before).
 :func:`advance` plays the compiled seats until an outside seat must decide, the learning seat is done (R24: a
 player who lost leaves the game unless the restart variant is on) or the game passes ``max_turns`` (R25).
@@ -22,8 +22,8 @@ from df_env.engine._jit import njit, njit_inline
 from df_env.engine.model.rng import next_u32
 from df_env.engine.observation.encode import encode
 from df_env.engine.rules.flow import apply, start_game
+from df_env.net.numba_net import C_OBS, observe_forward
 from df_env.progress import progress_rec
-from df_env.train.numba_net import C_OBS, observe_forward
 
 OUTSIDE = -1
 NET = 10  # a code of its own, beside agents.fast's
