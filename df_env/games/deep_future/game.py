@@ -4,8 +4,8 @@
 Example:
     >>> from df_env.games.deep_future import GAME
     >>> s = GAME.new_game(GAME.make_config(num_players=2), seed=0)
-    >>> GAME.current_player(s), GAME.info.num_actions == len(GAME.legal_mask(s))
-    (0, True)
+    >>> GAME.current_player(s) in (0, 1), GAME.info.num_actions == len(GAME.legal_mask(s))
+    (True, True)
 """
 
 from __future__ import annotations
