@@ -247,7 +247,7 @@ def _agents(args: argparse.Namespace) -> None:
 # ---------------------------------------------------------------------------------------------- parser
 FILE_COMMANDS = ("replay", "play")  # commands whose game is the one of the file they read (play --resume)
 # Commands that take any registered game; the others are Deep Future's alone for now (docs/adding_a_game.md).
-GAME_COMMANDS = ("bench", "ladder", "agents")
+GAME_COMMANDS = ("bench", "ladder", "agents", "replay")
 
 
 def resolve_game(args: argparse.Namespace, from_file: str | None = None) -> str:

@@ -280,26 +280,28 @@ def _save_and_report(log: GameLog, s: np.ndarray, seat: int, log_path: str, scre
 
 def replay_game(log: GameLog, observer: int | None = None, step: bool = True, console: Console | None = None,
                 color: bool = False, lang: str = "en") -> np.ndarray:
-    """Show every position of a logged game with the choice made there, in ``lang``; ``step``: wait for Enter
-    between positions (q quits, a shows the rest without stopping). Returns the last position shown."""
+    """Show every position of a logged game (of any game: the log names it) with the choice made there, in
+    ``lang``; ``step``: wait for Enter between positions (q quits, a shows the rest without stopping). Returns the
+    last position shown."""
     console = console or Console()
+    game = log.the_game()
     n = len(log.actions)
     for k, s, a in replay(log):
+        p = game.current_player(s)
         console.write(_say(lang, "step", k=k + 1, n=n))
-        console.write(render_text(s, observer, color, lang))
-        console.write(_say(lang, "chose", p=int(s["dplayer"]), seat=log.seats[int(s["dplayer"])],
-                           text=action_to_string(s, a, lang)))
+        console.write(game.render(s, observer, lang, color))
+        console.write(_say(lang, "chose", p=p, seat=log.seats[p], text=game.action_to_string(s, a, lang)))
         if step:
             try:
                 key = console.read(_say(lang, "next")).strip().lower()
             except EOFError:
                 key = "q"
             if key == "q":
-                return s.copy()
+                return game.clone(s)
             step = key != "a"
     s = final_state(log)
     console.write(_say(lang, "after", n=n))
-    console.write(render_text(s, observer, color, lang))
+    console.write(game.render(s, observer, lang, color))
     mismatch = result_mismatch(log, s)
     if mismatch:
         console.write(_say(lang, "warning", text=mismatch))

@@ -346,6 +346,6 @@ def test_every_cli_option_has_help_and_the_epilog_is_plain_text() -> None:
 
 
 def test_env_modules_have_no_placeholder_names() -> None:
-    from df_env.envs import kernels, pz_env, sb3_vec
+    from df_env.envs import episode, pz_env, sb3_vec
 
-    assert not any(hasattr(module, "_unused") for module in (kernels, pz_env, sb3_vec))
+    assert not any(hasattr(module, "_unused") for module in (episode, pz_env, sb3_vec))
