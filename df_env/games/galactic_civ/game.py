@@ -57,6 +57,7 @@ class GalacticCivGame:
 
     info = INFO
     campaign: ModuleType | None = None
+    fast_path: ModuleType | None = kernels  # compiled entry points over state arrays (engine/kernels.py)
 
     # ---- configuration
     def make_config(self, num_players: int | None = None, **options: Any) -> api.GalacticCivConfig:
@@ -124,9 +125,6 @@ class GalacticCivGame:
         causes = [f"seat {w}'s {victory} Victory" if w >= 0 and p != w else "" for p in range(n)]
         return {"winner": w, "victory": victory, "seats": seats, "causes": causes}
 
-    @property
-    def fast_path(self) -> ModuleType:
-        return kernels
 
 
 GAME = GalacticCivGame()

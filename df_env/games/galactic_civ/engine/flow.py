@@ -11,8 +11,20 @@ import numpy as np
 from df_env.engine._jit import njit
 from df_env.engine.model.rng import below
 
-from .core import add_attr, add_effect, clear_log, d10, draw, holds_type, is_bottom, is_top, lead, log, shuffle
-from .legality import fill_mask
+from .core import (
+    add_attr,
+    add_effect,
+    clear_log,
+    d10,
+    draw,
+    fill_mask,
+    holds_type,
+    is_bottom,
+    is_top,
+    lead,
+    log,
+    shuffle,
+)
 from .state import (
     D_DILEMMA,
     D_DISCARD,

@@ -8,9 +8,9 @@ import numpy as np
 from df_env.engine._jit import njit
 from df_env.engine.model.rng import below
 
+from .core import fill_mask
 from .decide import apply
 from .flow import run, start_game
-from .legality import fill_mask
 
 
 @njit

@@ -178,7 +178,8 @@ def outcome_text(s: State, lang: str = "en") -> str:
 
 def log_lines(s: State, lang: str = "en") -> list[str]:
     """What happened since the last decision, one line each (rolls, plays, draws as counts, events, votes)."""
-    return [_log_line(s, *(int(x) for x in s["log"][i]), lang=lang) for i in range(int(s["log_n"]))]
+    rows = [[int(x) for x in s["log"][i]] for i in range(int(s["log_n"]))]
+    return [_log_line(s, k, p, a, b, lang) for k, p, a, b in rows]
 
 
 def _log_line(s: State, kind: int, p: int, a: int, b: int, lang: str) -> str:
