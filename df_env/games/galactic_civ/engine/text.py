@@ -45,6 +45,7 @@ from .tables import (
 )
 
 LANGS = ("en", "zh")
+ATTRIBUTES_SHORT = ("Mor", "Res", "Exr", "Exl", "Exp", "Inf", "Tra", "Mil")  # RULES.md GC5's column heads
 WORDS = {  # key: (English, Chinese)
     "race": ("choose race {}", "选择种族 {}"), "play": ("play {}", "打出 {}"), "discard": ("discard {}", "弃掉 {}"),
     "target": ("target seat {}", "以座位 {} 为目标"), "pick": ("pick {}", "选择 {}"),
@@ -160,6 +161,8 @@ def decision_to_string(s: State, lang: str = "en") -> str:
     elif name == "dilemma":
         what = what.format(EVENT_NAMES[int(s["event"])])
     where = f"{_w('turn', lang).format(int(s['turn']))}, {_w('phase', lang).format(phase_name(s, lang))}"
+    if s["phase"] == 0:
+        where = phase_name(s, lang)
     return f"{seat_text(s, int(s['dplayer']), lang)}, {where}: {what}"
 
 
@@ -217,7 +220,8 @@ def render(s: State, observer: int | None = None, lang: str = "en") -> str:
     piles, the turn and phase, and the pending decision."""
     n = int(s["n_players"])
     head = f"{_w('turn', lang).format(int(s['turn']))}, {_w('phase', lang).format(phase_name(s, lang))}"
-    lines = [head, "seat  " + " ".join(f"{attr_name(a, lang)[:5]:>6}" for a in range(8)) + "  " + _w("hand", lang)]
+    short = ATTRIBUTES_ZH if lang == "zh" else ATTRIBUTES_SHORT
+    lines = [head, "seat  " + " ".join(f"{short[a]:>5} " for a in range(8)) + "  " + _w("hand", lang)]
     for p in range(n):
         row = " ".join(f"{int(s['attr'][p, a]):>5}{'*' if _leads(s, p, a) else ' '}" for a in range(8))
         hand = _hand_text(s, p, observer)
