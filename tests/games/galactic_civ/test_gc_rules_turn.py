@@ -336,3 +336,25 @@ def test_gcr21_hidden_information() -> None:
 def test_race_names_are_the_sources() -> None:
     """GC5: the eleven races by the source's names."""
     assert len(RACE_NAMES) == 11 and RACE_NAMES[0] == "Terran Alliance" and RACE_NAMES[-1] == "Arcean Empire"
+
+
+@pytest.mark.parametrize("card", range(120))
+def test_gc23_every_card_adds_its_listed_points(card: int) -> None:
+    """GC23, GC4: each of the 120 cards, played in a phase that allows its type, adds exactly its listed points."""
+    from df_env.games.galactic_civ.engine.tables import CARD_EFFECT
+
+    name = CARD_NAMES[card]
+    # 3 players: a benefit the card brings later in the turn asks for a target (or the Expansion choice) first
+    s = build(3, phase="Construction" if CARD_TYPE[card] in (0, 3) else "Discovery", hands={0: [name]})
+    before = [score(s, 0, a) for a in scores(s, 0)]
+    do(s, play(name))
+    after = [score(s, 0, a) for a in scores(s, 0)]
+    assert [b - a for a, b in zip(before, after, strict=True)] == CARD_EFFECT[card].tolist()
+    assert pile(s) == [name]
+
+
+def test_gc23_points_per_attribute_over_the_deck() -> None:
+    """GC23: the deck's points per attribute as RULES.md section 2 counts them."""
+    from df_env.games.galactic_civ.engine.tables import CARD_EFFECT
+
+    assert CARD_EFFECT.sum(axis=0).tolist() == [21, 22, 23, 38, 59, 33, 35, 69]
