@@ -121,6 +121,7 @@ def draw_one(s, p):
     s["deck_n"] = k
     s["hand"][p, c] = 1
     s["hand_n"][p] += 1
+    s["htype"][p, CARD_TYPE[c]] += 1
     return c
 
 
@@ -139,6 +140,7 @@ def to_discard(s, p, c):
     """Card c leaves seat p's hand for the top of the discard pile, face up."""
     s["hand"][p, c] = 0
     s["hand_n"][p] -= 1
+    s["htype"][p, CARD_TYPE[c]] -= 1
     s["disc"][s["disc_n"]] = c
     s["disc_n"] += 1
 
@@ -154,8 +156,8 @@ def play_card(s, p, c):
 @njit
 def holds_type(s, p, types):
     """Whether seat p holds a card of one of the types in bit set ``types`` (bit 1 << type)."""
-    for c in range(CARD_TYPE.shape[0]):
-        if s["hand"][p, c] and (types >> CARD_TYPE[c]) & 1:
+    for t in range(4):
+        if (types >> t) & 1 and s["htype"][p, t] > 0:
             return True
     return False
 
@@ -193,19 +195,25 @@ def lead(s, p, a):
 # ---------------------------------------------------------------------------------------------- the legal mask
 @njit
 def _mark_hand(s, p, start, types):
-    """Mark start + c for every card c seat p holds whose type is in bit set ``types``."""
+    """Mark start + c for every card c seat p holds whose type is in bit set ``types``; returns how many."""
+    n = 0
     for c in range(N_CARDS):
         if s["hand"][p, c] and (types >> CARD_TYPE[c]) & 1:
             s["mask"][start + c] = 1
+            n += 1
+    return n
 
 
 @njit
 def _mark_races(s):
     for r in range(N_RACES):
         s["mask"][A_RACE + r] = 1
+    n = N_RACES
     for p in range(s["n_players"]):
         if s["race"][p] >= 0:
             s["mask"][A_RACE + s["race"][p]] = 0  # GCR7: races are distinct
+            n -= 1
+    return n
 
 
 @njit
@@ -214,27 +222,29 @@ def fill_mask(s):
     s["mask"][:] = 0
     dk = s["dk"]
     p = s["dplayer"]
+    n = 0
     if dk == D_RACE:
-        _mark_races(s)
+        n = _mark_races(s)
     elif dk == D_PLAY:
-        _mark_hand(s, p, A_PLAY, s["ctx_types"])
+        n = _mark_hand(s, p, A_PLAY, s["ctx_types"]) + 1
         s["mask"][A_PASS] = 1  # GCR10: every play is optional
     elif dk == D_TARGET:
         for q in range(s["n_players"]):
             if q != s["ctx_chooser"]:
                 s["mask"][A_TARGET + q] = 1
+                n += 1
     elif dk == D_PICK:
         for a in range(N_ATTR):
             s["mask"][A_ATTR + a] = 1
+        n = N_ATTR
     elif dk == D_EXPAND:
         s["mask"][A_TAKE] = 1
         s["mask"][A_PASS] = 1
+        n = 2
     elif dk == D_DISCARD:
-        _mark_hand(s, p, A_DISCARD, 15)
+        n = _mark_hand(s, p, A_DISCARD, 15)
     elif dk == D_DILEMMA:
         s["mask"][A_DILEMMA] = 1
         s["mask"][A_DILEMMA + 1] = 1
-    n = 0
-    for i in range(s["mask"].shape[0]):
-        n += s["mask"][i]
+        n = 2
     s["n_legal"] = n

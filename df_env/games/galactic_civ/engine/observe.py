@@ -11,7 +11,7 @@ import numpy as np
 from .api import clone
 from .kernels import fill_mask_arr
 from .state import DECISIONS, EFFECTS, MAX_PLAYERS, PHASES, State
-from .tables import N_ATTR, N_CARDS, N_EVENTS, N_RACES
+from .tables import CARD_TYPE, N_ATTR, N_CARDS, N_EVENTS, N_RACES
 
 SEAT_SIZE = 4 + N_ATTR + N_RACES + 1  # present, active, first, decider; attributes; race; hand size
 OBS_PARTS = (  # (part, size) in order
@@ -86,6 +86,7 @@ def determinize(s: State, seat: int, rng: np.random.Generator) -> State:
     for p in others:
         k = int(t["hand_n"][p])
         t["hand"][p, pool[:k]] = 1
+        t["htype"][p] = np.bincount(CARD_TYPE[pool[:k]], minlength=4)
         pool = pool[k:]
     t["deck"][: len(pool)] = pool
     k = int(t["edeck_n"])

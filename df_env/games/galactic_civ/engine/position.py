@@ -30,6 +30,7 @@ from .state import (
 from .tables import (
     ATTRIBUTES,
     CARD_NAMES,
+    CARD_TYPE,
     CARD_TYPES,
     EVENT_NAMES,
     EVENT_TYPE,
@@ -188,6 +189,7 @@ def _read_seats(s: State, seats: Any, n: int) -> None:
         for c in _names(seat["hand"], CARD_NAMES, "card", f"seat {p}'s hand"):
             s["hand"][p, c] += 1
         s["hand_n"][p] = int(s["hand"][p].sum())
+        s["htype"][p] = np.bincount(CARD_TYPE[s["hand"][p] > 0], minlength=4)
     races = [int(r) for r in s["race"][:n] if r >= 0]
     if len(set(races)) != len(races):
         raise GameError("races must be distinct (GCR7)")

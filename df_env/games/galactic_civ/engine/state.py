@@ -93,6 +93,7 @@ FIELDS: list[tuple[str, str, tuple[int, ...], str]] = [
     ("attr", "i2", (P, A), "attribute scores (GC2, floor 0: GCR20)"),
     ("hand", "i1", (P, N_CARDS), "1 when the seat holds that card"),
     ("hand_n", "i1", (P,), "cards in each hand"),
+    ("htype", "i1", (P, 4), "cards of each type in each hand (derived from hand: a play phase asks it, GC9-GC16)"),
     ("deck", "i1", (N_CARDS,), "the common deck, top last"),
     ("deck_n", "i2", (), "cards in the deck"),
     ("disc", "i1", (N_CARDS,), "the common discard pile, newest last (public)"),
