@@ -100,7 +100,7 @@ def legal_mask(s: State) -> np.ndarray:
 
 def legal_actions(s: State) -> np.ndarray:
     """The legal action ids, ascending; empty once the game is over."""
-    return np.flatnonzero(s["mask"])
+    return s["legal"][: int(s["n_legal"])].astype(np.int64)
 
 
 def apply_action(s: State, action: int) -> None:

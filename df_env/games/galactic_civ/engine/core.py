@@ -194,57 +194,57 @@ def lead(s, p, a):
 
 # ---------------------------------------------------------------------------------------------- the legal mask
 @njit
+def _mark(s, action):
+    """Make ``action`` legal (callers mark in ascending order, so ``legal`` stays sorted)."""
+    s["mask"][action] = 1
+    s["legal"][s["n_legal"]] = action
+    s["n_legal"] += 1
+
+
+@njit
 def _mark_hand(s, p, start, types):
-    """Mark start + c for every card c seat p holds whose type is in bit set ``types``; returns how many."""
-    n = 0
+    """Mark start + c for every card c seat p holds whose type is in bit set ``types``."""
     for c in range(N_CARDS):
         if s["hand"][p, c] and (types >> CARD_TYPE[c]) & 1:
-            s["mask"][start + c] = 1
-            n += 1
-    return n
+            _mark(s, start + c)
 
 
 @njit
 def _mark_races(s):
     for r in range(N_RACES):
-        s["mask"][A_RACE + r] = 1
-    n = N_RACES
-    for p in range(s["n_players"]):
-        if s["race"][p] >= 0:
-            s["mask"][A_RACE + s["race"][p]] = 0  # GCR7: races are distinct
-            n -= 1
-    return n
+        taken = False
+        for p in range(s["n_players"]):
+            taken |= s["race"][p] == r  # GCR7: races are distinct
+        if not taken:
+            _mark(s, A_RACE + r)
 
 
 @njit
 def fill_mask(s):
-    """Fill ``s["mask"]`` and ``s["n_legal"]`` for the pending decision (all zero when there is none)."""
-    s["mask"][:] = 0
+    """Fill ``mask``, ``legal`` and ``n_legal`` for the pending decision (none when there is no decision)."""
+    for i in range(s["n_legal"]):
+        s["mask"][s["legal"][i]] = 0
+        s["legal"][i] = 0
+    s["n_legal"] = 0
     dk = s["dk"]
     p = s["dplayer"]
-    n = 0
     if dk == D_RACE:
-        n = _mark_races(s)
+        _mark_races(s)
     elif dk == D_PLAY:
-        n = _mark_hand(s, p, A_PLAY, s["ctx_types"]) + 1
-        s["mask"][A_PASS] = 1  # GCR10: every play is optional
+        _mark_hand(s, p, A_PLAY, s["ctx_types"])
+        _mark(s, A_PASS)  # GCR10: every play is optional
     elif dk == D_TARGET:
         for q in range(s["n_players"]):
             if q != s["ctx_chooser"]:
-                s["mask"][A_TARGET + q] = 1
-                n += 1
+                _mark(s, A_TARGET + q)
     elif dk == D_PICK:
         for a in range(N_ATTR):
-            s["mask"][A_ATTR + a] = 1
-        n = N_ATTR
+            _mark(s, A_ATTR + a)
     elif dk == D_EXPAND:
-        s["mask"][A_TAKE] = 1
-        s["mask"][A_PASS] = 1
-        n = 2
+        _mark(s, A_PASS)
+        _mark(s, A_TAKE)
     elif dk == D_DISCARD:
-        n = _mark_hand(s, p, A_DISCARD, 15)
+        _mark_hand(s, p, A_DISCARD, 15)
     elif dk == D_DILEMMA:
-        s["mask"][A_DILEMMA] = 1
-        s["mask"][A_DILEMMA + 1] = 1
-        n = 2
-    s["n_legal"] = n
+        _mark(s, A_DILEMMA)
+        _mark(s, A_DILEMMA + 1)

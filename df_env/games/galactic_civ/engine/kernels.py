@@ -37,13 +37,7 @@ def fill_mask_arr(a):
 @njit
 def pick_random(s, r):
     """A uniformly random legal action of the pending decision, drawn from generator words r."""
-    k = below(r, s["n_legal"])
-    for i in range(s["mask"].shape[0]):
-        if s["mask"][i]:
-            if k == 0:
-                return i
-            k -= 1
-    return -1
+    return s["legal"][below(r, s["n_legal"])]
 
 
 @njit

@@ -17,6 +17,7 @@ MIN_PLAYERS = 2
 STATE_VERSION = 1
 MAX_FORCED = 32  # the forced-dice queue
 MAX_LOG = 64  # log lines kept between two decisions
+MAX_LEGAL = 128  # the most legal actions a decision can have: a discard from a hand of all 120 cards
 
 # ---- the flat action space: blocks of choices (action = BLOCK_START[block] + index)
 BLOCKS = (("race", N_RACES), ("play", N_CARDS), ("discard", N_CARDS), ("target", MAX_PLAYERS),
@@ -106,6 +107,7 @@ FIELDS: list[tuple[str, str, tuple[int, ...], str]] = [
     ("log_n", "i2", (), "log lines (at most MAX_LOG kept)"),
     ("mask", "u1", (NUM_ACTIONS,), "legal actions of the pending decision"),
     ("n_legal", "i2", (), "legal actions"),
+    ("legal", "i2", (MAX_LEGAL,), "the legal actions, ascending (derived from mask: a random pick in O(1))"),
 ]
 STATE_DTYPE = np.dtype([(name, kind, shape) for name, kind, shape, _ in FIELDS])
 FIELD_DOCS = {name: doc for name, _, _, doc in FIELDS}
