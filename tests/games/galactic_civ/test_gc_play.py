@@ -109,3 +109,24 @@ def test_compiled_random_games_finish() -> None:
 def test_zh_text_translates_attributes_and_phases() -> None:
     s = G.new_game(G.make_config(2, races="random"), 0)
     assert "建造" in G.decision_to_string(s, "zh") and "军事" in G.render(s, None, "zh")
+
+
+def test_force_dice_api_queues_rolls() -> None:
+    from df_env.games.galactic_civ.engine.api import force_dice
+
+    s = G.new_game(G.make_config(2, races="random"), 0)
+    force_dice(s, [3, 10])
+    force_dice(s, [1])
+    assert G.from_json(G.to_json(s)).tobytes() == s.tobytes()
+    assert '"forced_dice":[3,10,1]' in G.to_json(s)
+    for bad in ([0], [11], [1] * 40):
+        with pytest.raises(GameError):
+            force_dice(s, bad)
+
+
+def test_every_action_has_words() -> None:
+    s = G.new_game(G.make_config(3, events=True, races="random"), 0)
+    for lang in ("en", "zh"):
+        texts = [G.action_to_string(s, a, lang) for a in range(G.info.num_actions)]
+        assert all(texts) and len(set(texts[11:131])) == 120
+    assert "Scout Ships" in G.action_to_string(s, 11) and "打出" in G.action_to_string(s, 11, "zh")
