@@ -4,6 +4,9 @@ A ``State`` is a 0-d array of :data:`STATE_DTYPE`; compiled code receives ``stat
 Encodings (``-1`` = none): seats 0..5, attributes 0..7 (``tables.ATTRIBUTES``), races 0..10, cards 0..119 and events
 0..76 (their list order in RULES.md). A hand is a 0/1 row over the 120 card ids (GC4: all names distinct, so a card
 is its id); piles are id lists with a length, the top is the last (``deck[deck_n - 1]``).
+
+Compiled code (njit) freezes this module's constants (action ids, decision and phase codes) into its machine code,
+so this file is part of the compile cache's key (df_env/engine/_jit.py hashes every source that mentions njit).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ PHASES_ZH = ("选择种族", "机遇", "建造", "发现", "侵略", "影响", "
 
 # ---- what a roll or a pick does (ctx_effect), and which rule a target is chosen for (ctx_target_for)
 EFFECTS = ("aggression", "influence", "trade (self)", "trade (target)", "approval", "event", "benevolence")
+EFFECTS_ZH = ("侵略", "影响", "贸易（自己）", "贸易（目标）", "民心", "事件", "仁慈")
 EF_AGGRESSION, EF_INFLUENCE, EF_TRADE_SELF, EF_TRADE_TARGET, EF_APPROVAL, EF_EVENT, EF_BENEVOLENCE = range(
     len(EFFECTS))  # the last two only name a logged roll
 

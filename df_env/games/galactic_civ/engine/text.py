@@ -17,6 +17,7 @@ from .state import (
     BLOCK_START,
     DECISION_NAMES,
     EFFECTS,
+    EFFECTS_ZH,
     LOGS,
     PH_OVER,
     PHASES,
@@ -157,7 +158,7 @@ def decision_to_string(s: State, lang: str = "en") -> str:
         types = [(CARD_TYPES_ZH if lang == "zh" else CARD_TYPES)[t] for t in range(4) if int(s["ctx_types"]) >> t & 1]
         what = what.format("/".join(types))
     elif name == "pick":
-        what = what.format(EFFECTS[int(s["ctx_effect"])])
+        what = what.format((EFFECTS_ZH if lang == "zh" else EFFECTS)[int(s["ctx_effect"])])
     elif name == "dilemma":
         what = what.format(EVENT_NAMES[int(s["event"])])
     where = f"{_w('turn', lang).format(int(s['turn']))}, {_w('phase', lang).format(phase_name(s, lang))}"
