@@ -4,6 +4,7 @@ GameError or read into a state the engine plays on from (never a crash, a hang o
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,7 @@ def _positions() -> list[dict[str, Any]]:
 
 
 POSITIONS = _positions()
+EXAMPLES = int(os.environ.get("GC_FUZZ_EXAMPLES", "300"))  # a longer hunt: GC_FUZZ_EXAMPLES=5000
 JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 130) | st.sampled_from(
     ["Construction", "play", "Scout Ships", "Terran Alliance", "Morale", "Xenophobes", "draw", ""]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
@@ -65,7 +67,7 @@ def _plays_on(s: np.ndarray) -> None:
         G.apply_action(s, int(rng.choice(legal)))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(POSITIONS) - 1), st.data())
 def test_mutated_positions(i: int, data: st.DataObject) -> None:
     d = json.loads(json.dumps(POSITIONS[i]))
@@ -80,7 +82,7 @@ def test_mutated_positions(i: int, data: st.DataObject) -> None:
     _plays_on(s)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(st.text(max_size=40) | st.binary(max_size=40))
 def test_arbitrary_text(text: str | bytes) -> None:
     try:
