@@ -7,7 +7,7 @@ result queued in the forced-dice queue (``s["forced"]``), which is taken first: 
 
 from __future__ import annotations
 
-from df_env.engine._jit import njit
+from df_env.engine.kernels import njit  # Deep Future's compile wrapper and its on-disk cache (public)
 from df_env.engine.model.rng import below
 
 from .state import (

@@ -3,7 +3,7 @@ engine on to the next decision (``flow.run``). Legality is checked by the caller
 
 from __future__ import annotations
 
-from df_env.engine._jit import njit
+from df_env.engine.kernels import njit  # Deep Future's compile wrapper and its on-disk cache (public)
 
 from .core import add_attr, add_effect, clear_log, d10, draw, holds_type, log, play_card, to_discard
 from .flow import apply_roll, finish_event, next_phase, run

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from df_env.engine._jit import njit
+from df_env.engine.kernels import njit  # Deep Future's compile wrapper and its on-disk cache (public)
 from df_env.engine.model.rng import below
 
 from .core import (
