@@ -59,7 +59,7 @@ WORDS = {  # key: (English, Chinese)
     "winner": ("seat {} wins: {} Victory", "座位 {} 获胜：{}胜利"), "draw_game": ("a draw (GCR19)", "平局"),
     "hand": ("hand", "手牌"), "cards": ("{} cards", "{} 张牌"), "deck": ("deck", "牌堆"),
     "discards": ("discard", "弃牌堆"),
-    "events": ("event deck", "事件牌堆"), "decides": ("{} decides: {}", "{} 决定：{}"),
+    "events": ("event deck", "事件牌堆"), "seat_head": ("seat", "座位"), "decides": ("{} decides: {}", "{} 决定：{}"),
 }
 DECISION_WORDS = {
     "none": ("nothing to decide", "无需决定"), "race": ("choose a race", "选择种族"),
@@ -198,7 +198,9 @@ def _log_line(s: State, kind: int, p: int, a: int, b: int, lang: str) -> str:
         return f"{who} {verb} {card_text(a, lang)}"
     if name == "roll":
         face = attr_name(a - 1, lang) if a <= 8 else ("Pick One" if lang == "en" else "任选")
-        return f"{who} rolls {a} ({face}) for {EFFECTS[b]}" if lang == "en" else f"{who} 掷出 {a}（{face}）"
+        if lang == "zh":
+            return f"{who} 掷出 {a}（{face}）：{EFFECTS_ZH[b]}"
+        return f"{who} rolls {a} ({face}) for {EFFECTS[b]}"
     if name == "attribute":
         return f"{who} {attr_name(a, lang)} {b:+d}"
     if name == "event":
@@ -213,7 +215,8 @@ def _log_line(s: State, kind: int, p: int, a: int, b: int, lang: str) -> str:
         return outcome_text(s, lang) if s["over"] else ""
     if name == "shuffle":
         return f"the discard pile ({a} cards) is shuffled into the deck" if lang == "en" else f"弃牌堆（{a}）洗入牌堆"
-    return f"{who} leads: {_w('phase', lang).format((PHASES_ZH if lang == 'zh' else PHASES)[a])}"
+    phase_words = _w("phase", lang).format((PHASES_ZH if lang == "zh" else PHASES)[a])
+    return f"{who} leads: {phase_words}" if lang == "en" else f"{who} 领先：{phase_words}"
 
 
 def render(s: State, observer: int | None = None, lang: str = "en") -> str:
@@ -222,10 +225,11 @@ def render(s: State, observer: int | None = None, lang: str = "en") -> str:
     n = int(s["n_players"])
     head = f"{_w('turn', lang).format(int(s['turn']))}, {_w('phase', lang).format(phase_name(s, lang))}"
     short = ATTRIBUTES_ZH if lang == "zh" else ATTRIBUTES_SHORT
-    lines = [head, "seat  " + " ".join(f"{short[a]:>5} " for a in range(8)) + "  " + _w("hand", lang)]
+    heads = " ".join(f"{short[a]:>5} " for a in range(8))
+    lines = [head, f"{_w('seat_head', lang):<6}{heads}  {_w('hand', lang)}"]
     for p in range(n):
         row = " ".join(f"{int(s['attr'][p, a]):>5}{'*' if _leads(s, p, a) else ' '}" for a in range(8))
-        hand = _hand_text(s, p, observer)
+        hand = _hand_text(s, p, observer, lang)
         mark = ">" if p == int(s["cur"]) and s["phase"] != PH_OVER else " "
         lines.append(f"{mark}{p:<4} {row}  {hand}  {_race_of(s, p).strip()}")
     lines.append(f"{_w('deck', lang)} {int(s['deck_n'])}, {_w('discards', lang)} {int(s['disc_n'])}"
@@ -239,8 +243,9 @@ def _leads(s: State, p: int, a: int) -> bool:
     return all(s["attr"][p, a] > s["attr"][q, a] for q in range(n) if q != p)
 
 
-def _hand_text(s: State, p: int, observer: int | None) -> str:
+def _hand_text(s: State, p: int, observer: int | None, lang: str) -> str:
+    """A hand's cards for its owner (and the all-seeing view); for anyone else only its size (GCR21)."""
     cards = np.flatnonzero(s["hand"][p])
     if observer is None or observer == p:
         return "[" + ", ".join(CARD_NAMES[c] for c in cards) + "]"
-    return f"[{len(cards)} cards]"
+    return "[" + _w("cards", lang).format(len(cards)) + "]"
