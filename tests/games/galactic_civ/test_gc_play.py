@@ -150,3 +150,12 @@ def test_every_action_has_words() -> None:
         texts = [G.action_to_string(s, a, lang) for a in range(G.info.num_actions)]
         assert all(texts) and len(set(texts[11:131])) == 120
     assert "Scout Ships" in G.action_to_string(s, 11) and "打出" in G.action_to_string(s, 11, "zh")
+
+
+def test_observe_and_determinize_refuse_a_bad_seat() -> None:
+    s = G.new_game(G.make_config(3), 0)
+    for bad in (-1, 3, True, "0"):
+        with pytest.raises(GameError, match="seat"):
+            G.observe(s, bad)  # type: ignore[arg-type]
+        with pytest.raises(GameError, match="seat"):
+            G.determinize(s, bad, np.random.default_rng(0))  # type: ignore[arg-type]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from df_env.core.errors import GameError
+
 from .api import clone
 from .kernels import fill_mask_arr
 from .state import DECISIONS, EFFECTS, MAX_PLAYERS, PHASES, State
@@ -22,6 +24,14 @@ OBS_PARTS = (  # (part, size) in order
 )
 OBS_SIZE = sum(size for _, size in OBS_PARTS)
 ATTR_SCALE = 10.0
+
+
+def _check_seat(s: State, seat: int) -> int:
+    """The player count, after checking that ``seat`` is one of the game's seats."""
+    n = int(s["n_players"])
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
+        raise GameError(f"seat must be an integer 0..{n - 1}, got {seat!r}")
+    return n
 
 
 def _rel(p: int, seat: int, n: int) -> int:
@@ -53,9 +63,7 @@ def _one_hot(size: int, i: int) -> np.ndarray:
 def observe(s: State, seat: int) -> np.ndarray:
     """``seat``'s view: every public fact (attributes, races, hand sizes, the discard piles, the phase, the pending
     decision and the event being resolved) and its own hand; never other hands, deck orders or the generator."""
-    n = int(s["n_players"])
-    if not 0 <= seat < n:
-        raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
+    n = _check_seat(s, seat)
     disc = np.zeros(N_CARDS, np.float32)
     disc[s["disc"][: int(s["disc_n"])]] = 1.0
     edisc = np.zeros(N_EVENTS, np.float32)
@@ -75,7 +83,7 @@ def determinize(s: State, seat: int, rng: np.random.Generator) -> State:
     """A copy of ``s`` in which what ``seat`` cannot see is drawn again: the cards of the other hands and the deck
     are dealt anew (each hand keeps its size), the Event deck's order is shuffled, and the generator is reseeded
     from ``rng``. Observations of ``seat`` do not change."""
-    n = int(s["n_players"])
+    n = _check_seat(s, seat)
     t = clone(s)
     others = [p for p in range(n) if p != seat]
     pool = list(t["deck"][: int(t["deck_n"])])
