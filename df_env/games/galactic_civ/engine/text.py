@@ -161,10 +161,23 @@ def decision_to_string(s: State, lang: str = "en") -> str:
         what = what.format((EFFECTS_ZH if lang == "zh" else EFFECTS)[int(s["ctx_effect"])])
     elif name == "dilemma":
         what = what.format(EVENT_NAMES[int(s["event"])])
+    elif name == "target":
+        what += f" ({_target_reason(s, lang)})"
     where = f"{_w('turn', lang).format(int(s['turn']))}, {_w('phase', lang).format(phase_name(s, lang))}"
     if s["phase"] == 0:
         where = phase_name(s, lang)
     return f"{seat_text(s, int(s['dplayer']), lang)}, {where}: {what}"
+
+
+def _target_reason(s: State, lang: str) -> str:
+    """What the chosen target suffers or gains: the phase's effect, or the United Planets Issue's."""
+    if s["event"] >= 0:
+        e = int(s["event"])
+        return f"{EVENT_NAMES[e]}: {effect_text(EVENT_EFFECT[e], lang)}"
+    reasons = {"Aggression": ("loses 2 in a random attribute", "随机一项属性 -2"),
+               "Influence": ("gives you 1 in a random attribute", "随机一项属性给你 1 点"),
+               "Trade": ("gains 1 in a random attribute", "随机一项属性 +1")}
+    return reasons.get(PHASES[int(s["phase"])], ("", ""))[LANGS.index(lang)]
 
 
 def phase_name(s: State, lang: str = "en") -> str:
@@ -234,6 +247,8 @@ def render(s: State, observer: int | None = None, lang: str = "en") -> str:
         lines.append(f"{mark}{p:<4} {row}  {hand}  {_race_of(s, p).strip()}")
     lines.append(f"{_w('deck', lang)} {int(s['deck_n'])}, {_w('discards', lang)} {int(s['disc_n'])}"
                  + (f", {_w('events', lang)} {int(s['edeck_n'])}" if s["events_on"] else ""))
+    if s["event"] >= 0:
+        lines.append(event_text(int(s["event"]), lang))
     lines.append(decision_to_string(s, lang))
     return "\n".join(lines)
 
