@@ -8,6 +8,7 @@ import os
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -90,3 +91,33 @@ def test_arbitrary_text(text: str | bytes) -> None:
     except GameError:
         return
     _plays_on(s)
+
+
+def test_clear_errors_for_bad_positions() -> None:
+    """The reader names the field that is wrong and what is allowed."""
+    import sys
+
+    sys.path.insert(0, "tests")
+    from support.gc_position import doc
+
+    cases = [
+        ({"players": 7}, "players must be an integer 2..6"),
+        ({"phase": "Lunch"}, "unknown phase 'Lunch'"),
+        ({"discard": ["Scout Ships"]}, "exactly one of the deck"),
+        ({"forced_dice": [11]}, "forced_dice"),
+        ({"decision": "expand", "decider": 0}, "asks only"),
+        ({"phase": "Approval", "decision": "pick", "decider": 0}, "a pick in the Approval Phase"),
+        ({"rng": [0, 0, 0, 0]}, "rng"),
+    ]
+    for change, message in cases:
+        d = {**doc(), **change}
+        with pytest.raises(GameError, match=message):
+            G.from_json(json.dumps(d))
+    d = doc()
+    del d["deck"]
+    with pytest.raises(GameError, match="missing \\['deck'\\]"):
+        G.from_json(json.dumps(d))
+    d = doc()
+    d["seats"][1]["race"] = "Klingons"
+    with pytest.raises(GameError, match="unknown race 'Klingons'"):
+        G.from_json(json.dumps(d))

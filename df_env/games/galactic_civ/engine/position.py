@@ -49,6 +49,7 @@ MAX_STEP = (0, 3, 1, 1, 2, 2, 1, 1, 1, 1, 3, 2, 0, 0)  # the last step of each p
 PHASE_DECISIONS = (("race",), ("target", "dilemma"), ("play",), ("play",), ("target", "pick"), ("target", "pick"),
                    ("play",), ("play",), ("expand", "discard"), ("play",), ("target", "pick"), ("pick",),
                    ("discard",), ())
+PICK_EFFECTS = {4: ("aggression",), 5: ("influence",), 10: ("trade (self)", "trade (target)"), 11: ("approval",)}
 
 
 def _seat(v: int) -> int | None:
@@ -253,6 +254,9 @@ def _check_registers(s: State) -> None:
     if dk and DECISION_NAMES[dk] not in PHASE_DECISIONS[ph]:
         raise GameError(f"the {PHASES[ph]} Phase asks only {PHASE_DECISIONS[ph] or 'nothing'}, not "
                         f"{DECISION_NAMES[dk]}")
+    effect = EFFECTS[int(s["ctx_effect"])]
+    if dk == 4 and effect not in PICK_EFFECTS[ph]:
+        raise GameError(f"a pick in the {PHASES[ph]} Phase is for {PICK_EFFECTS[ph]}, not {effect}")
     if dk and ph > 0 and not (ph == 1 and dk == 3) and s["dplayer"] != s["cur"]:
         raise GameError("the decider of this decision is the active player")
 
