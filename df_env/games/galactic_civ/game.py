@@ -57,6 +57,7 @@ class GalacticCivGame:
 
     info = INFO
     campaign: ModuleType | None = None
+    agents: Mapping[str, str] = {}  # the game's own agents (name -> module): none yet, the generic ones play it
     fast_path: ModuleType | None = kernels  # compiled entry points over state arrays (engine/kernels.py)
 
     # ---- configuration
@@ -115,13 +116,16 @@ class GalacticCivGame:
     def render(self, state: State, observer: int | None = None, lang: str = "en", color: bool = False) -> str:
         return text.render(state, observer, lang)
 
-    def outcome(self, state: State) -> dict[str, Any]:
-        """``{"winner", "victory", "seats", "causes"}``: seats are ``win``, ``loss`` or ``draw`` (GCR19)."""
+    def outcome(self, state: State, truncated: bool = False) -> dict[str, Any]:
+        """``{"winner", "victory", "seats", "causes"}``: a seat's word is ``win``, ``other won``, ``draw`` (GCR19)
+        or, for a game stopped before its end (``truncated``), ``turn limit``."""
         n = int(state["n_players"])
         w = int(state["winner"])
         victory = VICTORY_NAMES[int(state["victory"])]
-        seats = ["win" if p == w else ("loss" if w >= 0 else "draw") for p in range(n)] if state["over"] else \
-            ["" for _ in range(n)]
+        if state["over"]:
+            seats = ["win" if p == w else ("other won" if w >= 0 else "draw") for p in range(n)]
+        else:
+            seats = ["turn limit" if truncated else "" for _ in range(n)]
         causes = [f"seat {w}'s {victory} Victory" if w >= 0 and p != w else "" for p in range(n)]
         return {"winner": w, "victory": victory, "seats": seats, "causes": causes}
 

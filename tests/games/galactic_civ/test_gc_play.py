@@ -59,6 +59,7 @@ def check_position(s: np.ndarray, a: int, rng: np.random.Generator) -> None:
     seat = int(rng.integers(G.num_players(s)))
     obs = G.observe(s, seat)
     assert obs.shape == G.info.observation_shapes[G.num_players(s)] and obs.dtype == np.float32
+    assert 0.0 <= obs.min() and obs.max() <= 1.0
     d = G.determinize(s, seat, rng)
     assert (G.observe(d, seat) == obs).all()
     for lang in ("en", "zh"):
@@ -75,6 +76,7 @@ def test_random_play_to_the_end(n: int, events: bool) -> None:
         assert G.current_player(s) == -1 and len(G.legal_actions(s)) == 0
         out = G.outcome(s)
         assert out["victory"] in G.info.outcome_names and int(s["turn"]) <= 20
+        assert sorted(set(out["seats"])) in (["other won", "win"], ["draw"])
         assert (G.returns(s).sum() == 0.0 and out["winner"] == -1) or G.returns(s)[out["winner"]] == 1.0
 
 

@@ -95,9 +95,6 @@ def test_arbitrary_text(text: str | bytes) -> None:
 
 def test_clear_errors_for_bad_positions() -> None:
     """The reader names the field that is wrong and what is allowed."""
-    import sys
-
-    sys.path.insert(0, "tests")
     from support.gc_position import doc
 
     cases = [

@@ -15,7 +15,7 @@ from .kernels import fill_mask_arr
 from .state import DECISIONS, EFFECTS, MAX_PLAYERS, PHASES, State
 from .tables import CARD_TYPE, N_ATTR, N_CARDS, N_EVENTS, N_RACES
 
-SEAT_SIZE = 4 + N_ATTR + N_RACES + 1  # present, active, first, decider; attributes; race; hand size
+SEAT_SIZE = 4 + 2 * N_ATTR + N_RACES + 1  # present, active, first, decider; scores; leads; race; hand size
 OBS_PARTS = (  # (part, size) in order
     ("seats", MAX_PLAYERS * SEAT_SIZE), ("own_hand", N_CARDS), ("discard", N_CARDS), ("event_discard", N_EVENTS),
     ("event", N_EVENTS), ("phase", len(PHASES)), ("decision", len(DECISIONS)), ("types", 4),
@@ -23,7 +23,8 @@ OBS_PARTS = (  # (part, size) in order
     ("scalars", 8),
 )
 OBS_SIZE = sum(size for _, size in OBS_PARTS)
-ATTR_SCALE = 10.0
+SCORE_HALF = 20.0  # a score v is seen as v / (v + 20): strictly increasing, so every comparison shows, and < 1
+HAND_SCALE = 20.0  # hand sizes / 20, at most 1 (a hand holds at most 12 cards in play)
 
 
 def _check_seat(s: State, seat: int) -> int:
@@ -46,11 +47,18 @@ def _seats(s: State, seat: int, n: int) -> np.ndarray:
         row[1] = float(p == s["cur"])
         row[2] = float(p == s["first"])
         row[3] = float(p == s["dplayer"] and s["dk"] != 0)
-        row[4:4 + N_ATTR] = s["attr"][p] / ATTR_SCALE
+        scores = s["attr"][p].astype(np.float32)
+        row[4:4 + N_ATTR] = scores / (scores + SCORE_HALF)
+        row[4 + N_ATTR:4 + 2 * N_ATTR] = [_leads(s, p, a, n) for a in range(N_ATTR)]
         if s["race"][p] >= 0:
-            row[4 + N_ATTR + int(s["race"][p])] = 1.0
-        row[-1] = s["hand_n"][p] / 10.0
+            row[4 + 2 * N_ATTR + int(s["race"][p])] = 1.0
+        row[-1] = min(1.0, s["hand_n"][p] / HAND_SCALE)
     return out.ravel()
+
+
+def _leads(s: State, p: int, a: int, n: int) -> float:
+    """1 when seat p holds the strictly highest score in attribute a (GCR5), else 0."""
+    return float(all(s["attr"][p, a] > s["attr"][q, a] for q in range(n) if q != p))
 
 
 def _one_hot(size: int, i: int) -> np.ndarray:
@@ -61,8 +69,9 @@ def _one_hot(size: int, i: int) -> np.ndarray:
 
 
 def observe(s: State, seat: int) -> np.ndarray:
-    """``seat``'s view: every public fact (attributes, races, hand sizes, the discard piles, the phase, the pending
-    decision and the event being resolved) and its own hand; never other hands, deck orders or the generator."""
+    """``seat``'s view, every value in [0, 1]: every public fact (attributes, who leads each, races, hand sizes,
+    the discard piles, the phase, the pending decision and the event being resolved) and its own hand; never other
+    hands, deck orders or the generator."""
     n = _check_seat(s, seat)
     disc = np.zeros(N_CARDS, np.float32)
     disc[s["disc"][: int(s["disc_n"])]] = 1.0
