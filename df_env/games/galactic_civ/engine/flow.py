@@ -106,8 +106,11 @@ def ask(s, dk, seat):
 
 @njit
 def next_phase(s):
+    """Move to the next phase's start; the registers of the phase that ends are cleared."""
     s["phase"] += 1
     s["step"] = 0
+    s["ctx_types"] = 0
+    s["ctx_effect"] = 0
     s["ctx_target"] = -1
     s["ctx_chooser"] = -1
     s["graveyard"] = 0
@@ -115,6 +118,7 @@ def next_phase(s):
 
 @njit
 def end_game(s, winner, victory):
+    """The game ends at once (GCR18, GCR19): winner -1 for a draw."""
     s["winner"] = winner
     s["victory"] = victory
     s["over"] = 1
@@ -475,6 +479,7 @@ def general_victory(s):
 # ---------------------------------------------------------------------------------------------- the driver
 @njit
 def step_phase(s):
+    """One step of the current phase (GC7's order): a phase decides, moves on a step, or passes to the next."""
     ph = s["phase"]
     cur = s["cur"]
     if ph == PH_RACE:
