@@ -21,6 +21,7 @@ from .game import Game
 # id -> the package that registers it (imported on first use). A new game adds its line here.
 BUILTIN_GAMES: dict[str, str] = {
     "deep_future": "df_env.games.deep_future",
+    "galactic_civ": "df_env.games.galactic_civ",
 }
 DEFAULT_GAME = "deep_future"
 

@@ -1,0 +1,1 @@
+"""Galactic Civ's engine: compiled rules over one numpy record (``state.py``), in Deep Future's form."""
