@@ -1,7 +1,6 @@
-"""Old module paths (the moves table of docs/architecture.md) kept as aliases: importing ``df_env.engine.position``
-gives the module ``df_env.engine.io.position`` itself, ``df_env.train.numba_net`` the module ``df_env.net.numba_net``.
-Tools that left the installed package fail with a message naming their new place. Installed by ``df_env.engine``
-(and so by ``df_env.train``, whose old modules it names: it imports the engine)."""
+"""Old module paths of the engine (before the sub-packages, see docs/architecture.md) kept as aliases: importing
+``df_env.engine.position`` gives the module ``df_env.engine.io.position`` itself. Tools that left the installed
+package fail with a message naming their new place."""
 
 from __future__ import annotations
 
@@ -23,11 +22,7 @@ MOVED = {f"{_E}.{old}": new for old, new in {
     "position_schema": f"{_E}.io.position_schema",
     "campaign": "df_env.campaign.core", "campaign_format": "df_env.campaign.format",
     "campaign_io": "df_env.campaign.files", "campaign_ops": "df_env.campaign.commands",
-}.items()} | {
-    # the network's forward pass left the training application (issue 24: agents, envs and training imported one
-    # another in a ring through it)
-    **{f"df_env.train.{m}": f"df_env.net.{m}" for m in ("netlayout", "numpy_net", "numba_net")},
-}
+}.items()}
 LEFT = {f"{_E}.docgen": "tools/docgen.py", f"{_E}.statedoc": "tools/statedoc.py",
         f"{_E}.playthrough": "tools/playthrough.py", f"{_E}.invariants": "tests/support/invariants.py"}
 
@@ -50,9 +45,10 @@ def install() -> None:
     """Register the aliases (once); modules already imported are aliased at once."""
     if not any(isinstance(f, _Aliases) for f in sys.meta_path):
         sys.meta_path.append(_Aliases())
+    engine = sys.modules[_E]
     for old, new in MOVED.items():
-        parent, _, leaf = old.rpartition(".")
-        if new in sys.modules and parent in sys.modules:
+        if new in sys.modules:
             sys.modules.setdefault(old, sys.modules[new])
-            if not hasattr(sys.modules[parent], leaf):  # engine.layout, engine.constants ... as before
-                setattr(sys.modules[parent], leaf, sys.modules[new])  # (engine.determinize stays the function)
+            leaf = old.rpartition(".")[2]
+            if not hasattr(engine, leaf):  # engine.layout, engine.constants ... as before (engine.determinize stays
+                setattr(engine, leaf, sys.modules[new])  # the function)

@@ -2,8 +2,7 @@
 sb3-contrib), imported only when training. The network it trains plays from :mod:`df_env.net` (numpy and numba,
 no torch). See ``docs/training.md``.
 
-The network's modules were here (``df_env.train.netlayout``, ``numpy_net``, ``numba_net``): those names still
-import, as aliases of the :mod:`df_env.net` modules, installed with the engine's other old module paths.
+The network's modules were here: ``df_env.train.netlayout``, ``numpy_net`` and ``numba_net`` still import, each
+giving the :mod:`df_env.net` module itself. Importing this package imports nothing (``df-env --help`` builds the
+``train`` command's parser without the engine).
 """
-
-import df_env.engine  # noqa: F401  # installs the old module paths (df_env.engine._moved)
