@@ -1,4 +1,4 @@
-"""Draws docs/architecture.png, the layers of df_env (docs/architecture.md).
+"""Draws docs/architecture.png, the layers of df_env (docs/architecture.md): one core, many games.
 
     python -m tools.archpic
 """
@@ -13,31 +13,37 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "architecture.png"
-BOXES = [  # (label, y, colour)
-    ("adapters: envs (Gymnasium, PettingZoo, vector, SB3) / CLI, bench, terminal / agents", 5, "#f4d35e"),
-    ("public API (api.py: new_game, legal_actions, apply_action) + compiled boundary (kernels.py)", 4, "#ee964b"),
-    ("observation/ (encode, determinize)    text/ (render, card and event text)    io/ (positions)", 3, "#f95738"),
-    ("rules/: flow, setup, actions/, advancing, evoke, endturn, victory (+ fillers) + legality/: mask, marks, queries",
-     2,
-     "#0d3b66"),
-    ("model/: constants + tables, state record, action layout, decision catalogue, rng, events, names", 1,
-     "#083d77"),
+# (label, x, y, width, colour): x and width in [0, 1]; y the row (the lower uses nothing above it)
+BOXES = [
+    ("callers, any game: df-env CLI, bench, ladder, game logs, replay / generic envs (df_env/envs/generic.py)\n"
+     "agents/generic (random, first, ismcts) and the agents' registry (agents/__init__.py)", 0.02, 4, 0.96, "#f4d35e"),
+    ("Deep Future's own adapters: DeepFuture-v0, deep_future_v0,\nvector env, terminal, web view, campaign, "
+     "train,\nagents (heuristic, mcts, net, net-mcts), df_env/net", 0.02, 3, 0.56, "#ee964b"),
+    ("Galactic Civ's own:\nagents/galactic_civ", 0.60, 3, 0.38, "#ee964b"),
+    ("games/deep_future (game.py: the adapter)\nover df_env/engine: api, kernels, observation, text, io,\n"
+     "rules, legality, model", 0.02, 2, 0.56, "#0d3b66"),
+    ("games/galactic_civ (game.py)\nover its engine/: flow, core, decide,\nobserve, text, position, state, tables",
+     0.60, 2, 0.38, "#0d3b66"),
+    ("df_env/core, knows no game: the Game protocol + GameInfo, the registry (make_game), errors,\n"
+     "the conformance suite (api_test), jit (the compile wrapper and its cache), rng", 0.02, 1, 0.96, "#083d77"),
 ]
 
 
 def main() -> None:
-    fig, ax = plt.subplots(figsize=(9, 4.2))
-    for label, y, colour in BOXES:
-        ax.add_patch(plt.Rectangle((0.02, y - 0.4), 0.96, 0.8, color=colour))
-        ax.text(0.5, y, label, ha="center", va="center", fontsize=9, color="white" if y < 3 else "black")
-    for y in range(1, 5):
-        ax.annotate("", xy=(0.5, y + 0.4), xytext=(0.5, y + 0.6), arrowprops={"arrowstyle": "<-"})
-    ax.text(0.5, 0.25, "df_env/campaign above the engine; tools/ and tests/ outside the package", ha="center",
-            fontsize=8)
+    fig, ax = plt.subplots(figsize=(10, 5))
+    for label, x, y, w, colour in BOXES:
+        ax.add_patch(plt.Rectangle((x, y - 0.42), w, 0.84, color=colour))
+        ax.text(x + w / 2, y, label, ha="center", va="center", fontsize=8.5,
+                color="white" if y < 3 else "black")
+    for y in range(1, 4):
+        ax.annotate("", xy=(0.5, y + 0.42), xytext=(0.5, y + 0.58), arrowprops={"arrowstyle": "<-"})
+    ax.text(0.5, 0.3, "a game is one package under df_env/games + one line in core/registry.py "
+            "(docs/adding_a_game.md); tools/ and tests/ outside the package", ha="center", fontsize=8)
     ax.set_xlim(0, 1)
-    ax.set_ylim(0, 5.5)
+    ax.set_ylim(0, 4.6)
     ax.axis("off")
-    ax.set_title("df_env: each layer uses only the layers below it (arrows: used by)", fontsize=10)
+    ax.set_title("df_env: one core, many games; each layer uses only the layers below it (arrows: used by)",
+                 fontsize=10)
     fig.tight_layout()
     fig.savefig(OUT, dpi=100)
 
