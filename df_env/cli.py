@@ -28,6 +28,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from df_env.bench import BenchResult
 
 QUICK_AGENTS = ("random", "first", "heuristic", "net", "mcts:iters=100")
 EPILOG = (__doc__ or "").replace("``", "").replace("::", ":")  # --help shows the module docstring as plain text
@@ -54,7 +58,6 @@ def _check_output_folder(path: Path, option: str) -> None:
 # ---------------------------------------------------------------------------------------------- bench
 def _bench(args: argparse.Namespace) -> None:
     from df_env.bench import BenchConfig, run_bench
-    from df_env.bench_report import format_table, write_all
 
     agents = tuple(args.agents or QUICK_AGENTS)
     games = args.games if args.games is not None else (QUICK_GAMES if args.quick else 1000)
@@ -67,6 +70,7 @@ def _bench(args: argparse.Namespace) -> None:
         raise CliError(str(err)) from None
     _check_output_folder(Path(args.out + ".json"), "--out")
     from df_env.backends import BackendError, make_backend
+    from df_env.bench import BenchInterrupted
 
     try:  # the local backend is run_bench's default (--jobs processes)
         backend = make_backend(args.backend, args.jobs, args.address) if args.backend != "local" or args.address \
@@ -75,14 +79,24 @@ def _bench(args: argparse.Namespace) -> None:
         raise CliError(str(err)) from None
     try:
         result = run_bench(config, show_progress=not args.no_progress, backend=backend)
+    except BenchInterrupted as stop:  # Ctrl-C: the finished games are written and recorded, marked partial
+        _bench_outputs(stop.result, args)
+        print(f"interrupted: kept the {len(stop.result.games)} finished games of {stop.result.meta['games_planned']} "
+              f"(marked partial)", file=sys.stderr)
+        raise
     finally:
         if backend is not None:
             backend.close()
+    _bench_outputs(result, args)
+
+
+def _bench_outputs(result: BenchResult, args: argparse.Namespace) -> None:
+    from df_env.bench_report import format_table, write_all
+    from df_env.ladder import record_bench
+
     print(format_table(result))
     for path in write_all(result, args.out):
         print(f"wrote {path}")
-    from df_env.ladder import record_bench
-
     record_bench(result, args)
 
 
