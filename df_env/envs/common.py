@@ -177,12 +177,6 @@ def check_common(obs_mode: str, illegal_action: str, illegal_penalty: Any, rewar
     _choice("obs_mode", obs_mode, OBS_MODES)
     _choice("illegal_action", illegal_action, ILLEGAL_MODES)
     _choice("render_mode", render_mode, (None,) + RENDER_MODES)
-    if render_mode == "human":
-        from .render_human import display_problem
-
-        problem = display_problem()
-        if problem:
-            raise ValueError(problem)
     if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float, np.number)) or not (
         np.isfinite(illegal_penalty)
     ):
@@ -410,20 +404,15 @@ def check_policy_action(action: Any, mask: np.ndarray, who: str) -> int:
     return a
 
 
-_WINDOWS: dict[int, Any] = {}  # render_mode="human": one window per state buffer
-
-
 def render_state(state: State, observer: int, mode: str | None) -> Any:
     """The ``ansi`` text or ``rgb_array`` picture of ``state`` as ``observer`` sees it (None without a mode);
-    ``human`` shows the picture in a window and returns None."""
+    ``human`` shows the picture in a window (the text on stdout where no window can open) and returns None."""
     if mode is None:
         return None
     if mode == "human":
-        from .render_human import Window
-        from .render_rgb import render_rgb
+        from .render_human import show
 
-        window = _WINDOWS.setdefault(0, Window())
-        window.show(render_rgb(state, observer))
+        show(state, observer)
         return None
     if mode == "ansi":
         from df_env.engine.text.render import render_text
