@@ -1,4 +1,5 @@
-"""The ``df-env`` command line: ``bench``, ``play``, ``replay``, ``campaign new|play|show``, ``agents``.
+"""The ``df-env`` command line: ``bench``, ``ladder``, ``train``, ``play``, ``serve``, ``replay``,
+``campaign new|play|show|restore|resign``, ``agents``.
 
 Examples::
 
@@ -7,6 +8,7 @@ Examples::
     df-env bench --players 2 --agents heuristic mcts:iters=100 --games 200
     df-env bench --backend ray --address auto --agents mcts:iters=400 --games 1000   # on a Ray cluster
     df-env play --players 2 --opponents heuristic          # you are seat 0
+    df-env serve                                           # play in the browser (pip install -e ".[web]")
     df-env replay results/games/game-7.json
     df-env campaign new galaxy.json --seed 7
     df-env campaign play galaxy.json --games 5 --agents heuristic
