@@ -38,3 +38,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if RULES in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.rules)
+        if "ray_instance" in getattr(item, "fixturenames", ()):  # a Ray instance starts in tens of seconds
+            item.add_marker(pytest.mark.slow)

@@ -22,6 +22,8 @@ from playwright.sync_api import sync_playwright
 from df_env.web import engine_view as E
 from df_env.web.server import create_app
 
+pytestmark = pytest.mark.slow  # a real browser playing whole games
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
