@@ -417,8 +417,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from df_env.train.errors import ConfigError, ModelFileError
 
     user_errors += (ConfigError, ModelFileError)
+    from df_env.compile_notice import CompileWatch
+
     try:
-        args.func(args)
+        with CompileWatch():  # every numba compile step announced, never a long silence on a first run
+            args.func(args)
     except user_errors as err:
         print(f"df-env {args.command}: error: {err}", file=sys.stderr)
         return 2
