@@ -52,13 +52,13 @@ def notice(stream=None) -> bool:
 STEPS: tuple[tuple[str, str, str], ...] = (
     ("df_env.engine", "the game engine", "about 45 s"),
     ("agents.net_mcts", "the network search (net-mcts)", "about 20 s"),
-    ("df_env.train.numba_net", "the network's compiled forward pass (net, net-mcts, net opponents)", "about 15 s"),
+    ("df_env.train.numba_net", "the network's forward pass (net, net-mcts, net opponents)", "about 15 s"),
     ("agents.mcts", "the MCTS search", "about 15 s"),
-    ("agents", "the compiled agents (random, first, heuristic)", "about 20 s"),
-    ("df_env.envs", "the environments' compiled step", "about 20 s"),
+    ("agents", "the agents' policies (random, first, heuristic)", "about 20 s"),
+    ("df_env.envs", "the environments' step", "about 20 s"),
     ("df_env.progress", "the progress score", "a few seconds"),
-    ("df_env.campaign", "the campaign's compiled parts", "a few seconds"),
-    ("df_env.train", "the compiled training kernels", "about 20 s"),
+    ("df_env.campaign", "the campaign's galaxy code", "a few seconds"),
+    ("df_env.train", "the training kernels", "about 20 s"),
 )
 TIER = " for a bigger capacity tier (a grown campaign galaxy: once per tier)"
 

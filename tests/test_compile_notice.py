@@ -18,8 +18,8 @@ from df_env.engine.model.state import resize
 def test_steps_are_named_with_about_how_long() -> None:
     assert describe_compile("df_env.engine.rules.flow") == ("the game engine", "about 45 s")
     assert describe_compile("agents.net_mcts")[0] == "the network search (net-mcts)"
-    assert describe_compile("agents.heuristic_rules")[0].startswith("the compiled agents")
-    assert describe_compile("df_env.envs.kernels")[0] == "the environments' compiled step"
+    assert describe_compile("agents.heuristic_rules")[0] == "the agents' policies (random, first, heuristic)"
+    assert describe_compile("df_env.envs.kernels")[0] == "the environments' step"
 
 
 def test_a_bigger_capacity_tier_is_named() -> None:
