@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import multiprocessing
 import os
+import signal
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -180,6 +182,8 @@ _WORKER: dict[str, object] = {}
 
 
 def _init_worker(config: BenchConfig, warm: bool = False) -> None:
+    if multiprocessing.parent_process() is not None:  # a pool worker: Ctrl-C is the parent's to handle (it keeps
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the finished games); no traceback from every worker
     _WORKER.clear()
     _WORKER["config"] = config
     if warm:  # load the compiled code before the first game, out of its timing (fresh agents: no state kept)
@@ -283,6 +287,7 @@ class BenchResult:
 
     def to_dict(self) -> dict[str, object]:
         return {"config": asdict(self.config), "labels": self.config.labels(), "seconds": self.seconds,
+                "partial": bool(self.meta.get("partial", False)),  # interrupted: only the games finished
                 "meta": self.meta, "summary": [asdict(s) for s in self.summary],
                 "games": [asdict(g) for g in self.games]}
 
@@ -349,12 +354,24 @@ def _warm_up(agents: list[Agent], config: BenchConfig) -> None:
     game_config = game.make_config(num_players=config.num_players)
     for agent in agents:
         play_game([agent] * config.num_players, game_config, 0, 0, 1, game)
+
+
+class BenchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_bench`: :attr:`result` holds the games finished before it (``meta["partial"]`` is
+    True, ``meta["games_planned"]`` the number asked for), so that a caller can still write and record them."""
+
+    def __init__(self, result: BenchResult) -> None:
+        super().__init__(f"interrupted after {len(result.games)} of {result.meta['games_planned']} games")
+        self.result = result
+
+
 def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend | None = None) -> BenchResult:
     """Play every game of ``config`` (in parallel when ``jobs`` > 1) and summarize.
 
     ``backend`` runs the games (:mod:`df_env.backends`; default: this machine's processes, ``config.jobs``);
     every game is counted exactly once whatever the backend (a retried game's second result is dropped).
-    Raises :class:`agents.AgentSpecError` for a bad agent spec before any game is played.
+    Raises :class:`agents.AgentSpecError` for a bad agent spec before any game is played, and
+    :class:`BenchInterrupted` (a KeyboardInterrupt carrying the finished games) on Ctrl-C.
     """
     from tqdm import tqdm
 
@@ -368,12 +385,20 @@ def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend 
     size = _chunk_size(compiled, len(tasks), backend.workers)
     fork_safe = all(a.fork_safe for a in checked.values())
     t0 = time.perf_counter()
-    with tqdm(total=len(tasks), desc="bench", unit="game", disable=not show_progress, smoothing=0.05) as bar:
-        results: list[GameResult] = list(run_keyed(
-            backend, _run_chunk, list(_chunks(tasks, size)), key=lambda r: (r.seating, r.game), expected=tasks,
-            initializer=_init_worker, initargs=(config, True), fork_safe=fork_safe,
-            on_chunk=lambda part: bar.update(len(part))))
-    results.sort(key=lambda r: (r.seating, r.game))
-    seconds = time.perf_counter() - t0
+    results: list[GameResult] = []
     meta: dict[str, object] = {**backend.describe(), "cpu_count": os.cpu_count(), "turn_limit": config.turn_limit}
+    try:
+        with tqdm(total=len(tasks), desc="bench", unit="game", disable=not show_progress, smoothing=0.05) as bar:
+            for game in run_keyed(backend, _run_chunk, list(_chunks(tasks, size)), key=lambda r: (r.seating, r.game),
+                                  expected=tasks, initializer=_init_worker, initargs=(config, True),
+                                  fork_safe=fork_safe, on_chunk=lambda part: bar.update(len(part))):
+                results.append(game)
+    except KeyboardInterrupt:  # the games finished so far are kept, marked partial
+        meta.update(partial=True, games_planned=len(tasks))
+        raise BenchInterrupted(_result(config, results, time.perf_counter() - t0, meta)) from None
+    return _result(config, results, time.perf_counter() - t0, meta)
+
+
+def _result(config: BenchConfig, results: list[GameResult], seconds: float, meta: dict[str, object]) -> BenchResult:
+    results.sort(key=lambda r: (r.seating, r.game))
     return BenchResult(config, results, summarize(config, results), seconds, meta)

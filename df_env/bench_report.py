@@ -60,6 +60,8 @@ def format_table(result: BenchResult) -> str:
     lines.append(f"\n{len(result.games)} games, {c.num_players} player(s), seed {c.seed}, turn limit "
                  f"{c.turn_limit}, {result.meta.get('jobs')} job(s), {result.seconds:.1f} s. progress = mean peak "
                  f"progress score (0..1) over games not won.")
+    if result.meta.get("partial"):
+        lines.append(f"PARTIAL: interrupted after {len(result.games)} of {result.meta.get('games_planned')} games.")
     return "\n".join(lines)
 
 
@@ -123,8 +125,9 @@ def write_plot(result: BenchResult, path: Path) -> None:
         ax.set_xticks(list(x))
         ax.set_xticklabels(names, rotation=15, ha="right", fontsize=8)
     c = result.config
+    partial = f" (interrupted: {len(result.games)} games)" if result.meta.get("partial") else ""
     fig.suptitle(f"df-env bench: {c.num_players} player(s), {c.games} games per "
-                 f"{'agent' if c.num_players == 1 else 'seating'}, seed {c.seed}")
+                 f"{'agent' if c.num_players == 1 else 'seating'}, seed {c.seed}{partial}")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

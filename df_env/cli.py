@@ -1,4 +1,5 @@
-"""The ``df-env`` command line: ``bench``, ``play``, ``replay``, ``campaign new|play|show``, ``agents``.
+"""The ``df-env`` command line: ``bench``, ``ladder``, ``train``, ``play``, ``serve``, ``replay``,
+``campaign new|play|show|restore|resign``, ``agents``.
 
 Examples::
 
@@ -7,6 +8,7 @@ Examples::
     df-env bench --players 2 --agents heuristic mcts:iters=100 --games 200
     df-env bench --backend ray --address auto --agents mcts:iters=400 --games 1000   # on a Ray cluster
     df-env play --players 2 --opponents heuristic          # you are seat 0
+    df-env serve                                           # play in the browser (pip install -e ".[web]")
     df-env replay results/games/game-7.json
     df-env campaign new galaxy.json --seed 7
     df-env campaign play galaxy.json --games 5 --agents heuristic
@@ -28,6 +30,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from df_env.bench import BenchResult
 
 from df_env.argcheck import add_game_option, any_players, non_negative, players, positive
 from df_env.argcheck import game as _game
@@ -57,7 +63,6 @@ def _check_output_folder(path: Path, option: str) -> None:
 # ---------------------------------------------------------------------------------------------- bench
 def _bench(args: argparse.Namespace) -> None:
     from df_env.bench import BenchConfig, run_bench
-    from df_env.bench_report import format_table, write_all
 
     agents = tuple(args.agents or QUICK_AGENTS)
     games = args.games if args.games is not None else (QUICK_GAMES if args.quick else 1000)
@@ -71,6 +76,7 @@ def _bench(args: argparse.Namespace) -> None:
         raise CliError(str(err)) from None
     _check_output_folder(Path(args.out + ".json"), "--out")
     from df_env.backends import BackendError, make_backend
+    from df_env.bench import BenchInterrupted
 
     try:  # the local backend is run_bench's default (--jobs processes)
         backend = make_backend(args.backend, args.jobs, args.address) if args.backend != "local" or args.address \
@@ -79,14 +85,24 @@ def _bench(args: argparse.Namespace) -> None:
         raise CliError(str(err)) from None
     try:
         result = run_bench(config, show_progress=not args.no_progress, backend=backend)
+    except BenchInterrupted as stop:  # Ctrl-C: the finished games are written and recorded, marked partial
+        _bench_outputs(stop.result, args)
+        print(f"interrupted: kept the {len(stop.result.games)} finished games of {stop.result.meta['games_planned']} "
+              f"(marked partial)", file=sys.stderr)
+        raise
     finally:
         if backend is not None:
             backend.close()
+    _bench_outputs(result, args)
+
+
+def _bench_outputs(result: BenchResult, args: argparse.Namespace) -> None:
+    from df_env.bench_report import format_table, write_all
+    from df_env.ladder import record_bench
+
     print(format_table(result))
     for path in write_all(result, args.out):
         print(f"wrote {path}")
-    from df_env.ladder import record_bench
-
     record_bench(result, args)
 
 
@@ -414,8 +430,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from df_env.train.errors import ConfigError, ModelFileError
 
     user_errors += (ConfigError, ModelFileError)
+    from df_env.engine.compile_notice import CompileWatch
+
     try:
-        args.func(args)
+        with CompileWatch():  # every numba compile step announced, never a long silence on a first run
+            args.func(args)
     except user_errors as err:
         print(f"df-env {args.command}: error: {err}", file=sys.stderr)
         return 2

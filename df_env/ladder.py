@@ -20,8 +20,9 @@ generators derive from, ``winner`` a seat or -1, ``returns`` +1 for the winner, 
 another win, 0 for a player still in the game at the turn limit; ``files`` maps a spec with a ``path=`` option
 (a trained model), and ``net`` / ``net-mcts`` without one (the model shipped for the table size), to the first 12
 hex digits of the model file's SHA-256, so a retrained model at the same path, or a new shipped model, is a
-different player. ``decisions`` and ``seconds`` per seat give the agents' speed (time of the agent's decisions,
-engine included; compiled whole games share their time by decision count).
+different player. ``"partial": true`` marks the (complete) games of a bench stopped by Ctrl-C. ``decisions``
+and ``seconds`` per seat give the agents' speed (time of the agent's decisions, engine included; compiled whole
+games share their time by decision count).
 
 **Ratings** (:func:`build_ladder`): openskill's Plackett-Luce model. A multiplayer game ranks the seats by their
 returns (the winner first; players equal in returns tie). A solo game is a match between the agent and one fixed
@@ -354,7 +355,7 @@ def bench_games(result: BenchResult) -> list[LadderGame]:
             decisions=tuple(g.decisions), seconds=tuple(round(s, 6) for s in g.seconds),
             files=tuple(sorted((s, hashes[s]) for s in set(seats) if s in hashes)), game=config.game,
             extra={"outcome": list(g.outcome), "victory": g.victory, "bench_seed": config.seed, "deal": g.game,
-                   "version": __version__, "time": when}))
+                   "version": __version__, "time": when, **({"partial": True} if result.meta.get("partial") else {})}))
     return out
 
 

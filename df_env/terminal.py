@@ -18,6 +18,7 @@ import numpy as np
 
 from agents import SeatPolicy, make_agent
 from df_env.engine.api import IllegalActionError, apply_action, legal_actions, new_game
+from df_env.engine.compile_notice import compile_ahead
 from df_env.envs.common import seat_rule
 from df_env.web import engine_view as E
 from df_env.web.words import ResultTracker, event_lines, fix_words, header, in_setup, say
@@ -215,7 +216,8 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
     tracker = ResultTracker(seats)
     s = new_game(log.game_config(), seed)
     tracker.saw(s)
-    screen = _Screen(console, seat, color, lang)
+    ahead = {p: spec for p, spec in enumerate(seats) if p != seat}
+    screen = _Screen(_on_first_read(console, lambda: compile_ahead(ahead, s)), seat, color, lang)
     since = [f"  {e}" for e in _setup_lines(s, seat, lang)]
     if resume is not None:
         log = GameLog(num_players=num_players, seed=seed, seats=seats, restart_on_loss=resume.restart_on_loss)
@@ -239,6 +241,20 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
         raise
     _save_and_report(log, s, seat, log_path, screen, tracker)
     return log
+
+
+def _on_first_read(console: Console, first: Callable[[], object]) -> Console:
+    """``console`` that calls ``first()`` when it first waits for the person (the board is on the screen): the
+    agents compile ahead while he reads it, so the AI's first move does not freeze the terminal."""
+    done: list[bool] = []
+
+    def read(prompt: str) -> str:
+        if not done:
+            done.append(True)
+            first()
+        return console.read(prompt)
+
+    return Console(read=read, write=console.write)
 
 
 def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, SeatPolicy], log: GameLog,

@@ -3,7 +3,8 @@ position builder is ``support/position.py``, with its presets in ``support/scena
 ``support/scenario_game.py``; the invariant checker ``support/invariants.py``); the other files test one subject
 each (envs, agents, campaign, CLI, text, ...).
 
-Markers: ``slow`` (training, the notebook: ``-m "not slow"`` skips them) and ``rules`` (set here on every test
+Markers: ``slow`` (training, the notebooks, the browser, Ray, long searches and subprocess runs:
+``pytest -m "not slow"`` is the quick subset) and ``rules`` (set here on every test
 under ``tests/rules``). Optional packages (SB3, torch, nbclient) are imported with ``pytest.importorskip`` inside
 the tests that need them, so a missing one skips those tests instead of stopping collection.
 """
@@ -17,10 +18,25 @@ import pytest
 
 os.environ.setdefault("MPLBACKEND", "Agg")  # plots in tests never open a window
 
+try:  # hypothesis would keep its example database in .hypothesis/ of the checkout: the tests write only to tmp
+    from hypothesis import settings
+
+    settings.register_profile("df_env", database=None)
+    settings.load_profile("df_env")
+except ImportError:  # the property tests skip themselves without it
+    pass
+
 RULES = Path(__file__).resolve().parent / "rules"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-screenshots", action="store_true", default=False,
+                     help="write the browser tests' screenshots over docs/web_*.png (default: a temporary folder)")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if RULES in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.rules)
+        if "ray_instance" in getattr(item, "fixturenames", ()):  # a Ray instance starts in tens of seconds
+            item.add_marker(pytest.mark.slow)

@@ -94,6 +94,7 @@ def test_game_config_capacity_is_checked() -> None:
         engine.GameConfig(1, galaxy=big, capacity=512)
 
 
+@pytest.mark.slow
 def test_resize_is_exact_and_a_game_plays_on_identically() -> None:
     """A game copied into a bigger tier (what make_room does mid-game) plays the same moves to the same end."""
     small = engine.new_game(engine.GameConfig(2), seed=11)
@@ -136,6 +137,7 @@ def test_a_full_pool_says_what_to_do() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- campaigns
+@pytest.mark.slow
 def test_a_campaign_grows_past_the_base_tier_and_plays_to_the_end(grown: Campaign, tmp_path) -> None:
     """The scenario of finding 5: a 3-player campaign past 448 cards (the old dead end) plays on in the 2048 tier,
     through the file and the code path of ``df-env campaign play``."""
@@ -153,6 +155,7 @@ def test_a_campaign_grows_past_the_base_tier_and_plays_to_the_end(grown: Campaig
     assert engine.capacity(back.galaxy) == 2048 and back == Campaign.from_dict(back.to_dict())
 
 
+@pytest.mark.slow
 def test_endurance_a_campaign_crosses_the_tier_boundary_in_the_runner(near_full: Campaign, tmp_path) -> None:
     """A shorter endurance run: the file of a campaign a few games short of 448 cards plays on with
     ``campaign_play`` (saved after every game) through the boundary; every game is kept."""
@@ -166,6 +169,7 @@ def test_endurance_a_campaign_crosses_the_tier_boundary_in_the_runner(near_full:
     assert [r.cards_before for r in records[1:]] == [r.cards_after for r in records[:-1]]
 
 
+@pytest.mark.slow
 def test_the_campaign_file_has_no_tier(grown: Campaign) -> None:
     doc = grown.to_dict()
     assert len(doc["cards"]) == grown.n_cards > 448 and "capacity" not in doc
@@ -173,6 +177,7 @@ def test_the_campaign_file_has_no_tier(grown: Campaign) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- positions
+@pytest.mark.slow
 def test_positions_round_trip_in_a_bigger_tier(grown: Campaign) -> None:
     s = engine.new_game(grown.next_config(3), seed=grown.next_seed())
     rng = np.random.default_rng(1)
@@ -213,6 +218,7 @@ def test_bad_capacities_in_a_position_are_named() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- envs
+@pytest.mark.slow
 def test_the_gym_env_plays_a_grown_campaign(grown: Campaign) -> None:
     import gymnasium as gym
 

@@ -87,7 +87,7 @@ def test_cli_address_needs_the_ray_backend(tmp_path: Path, capsys: pytest.Captur
     from df_env.cli import main
 
     assert main(["bench", "--agents", "random", "--games", "2", "--address", "auto",
-                 "--out", str(tmp_path / "b")]) == 2
+                 "--out", str(tmp_path / "b"), "--ladder", str(tmp_path / "ladder.jsonl")]) == 2
     assert "only for the ray backend" in capsys.readouterr().err
 
 
@@ -191,10 +191,11 @@ def test_cli_bench_on_ray(ray_instance, tmp_path: Path, capsys: pytest.CaptureFi
 
     out = tmp_path / "bench"
     assert main(["bench", "--backend", "ray", "--agents", "random", "heuristic", "--games", "5", "--no-progress",
-                 "--out", str(out)]) == 0
+                 "--out", str(out), "--ladder", str(tmp_path / "ladder.jsonl")]) == 0  # never the checkout's results/
     data = json.loads(out.with_suffix(".json").read_text())
     assert data["meta"]["backend"] == "ray" and len(data["games"]) == 10
     assert out.with_suffix(".csv").exists() and out.with_suffix(".png").exists()
+    assert len((tmp_path / "ladder.jsonl").read_text().splitlines()) == 10
     assert ray_instance.is_initialized()
 
 

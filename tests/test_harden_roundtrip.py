@@ -21,6 +21,8 @@ from df_env.engine.model.rng import seed_words
 from df_env.engine.observation.encode import observe
 
 EVOKE = ACTION_NAMES.index("EVOKE")
+# whole games of three agents and a text round trip of hundreds of their states: 10.5 minutes at load 8
+pytestmark = pytest.mark.slow
 
 
 @dataclass

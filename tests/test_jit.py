@@ -14,7 +14,8 @@ from pathlib import Path
 import numba
 import pytest
 
-pytestmark = pytest.mark.skipif(bool(numba.config.DISABLE_JIT), reason="about compiled dispatch")
+pytestmark = [pytest.mark.skipif(bool(numba.config.DISABLE_JIT), reason="about compiled dispatch"),
+              pytest.mark.slow]  # compiles in a fresh process with an empty cache
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = '''

@@ -7,6 +7,10 @@ import os
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.slow  # three whole games of the engine as plain Python
+
 SCRIPT = """
 import hashlib, numpy as np
 from df_env import engine

@@ -314,6 +314,7 @@ def _weights(path: Path) -> dict[str, np.ndarray]:
     return dict(load_net(path).w)
 
 
+@pytest.mark.slow
 def test_exit_run_is_deterministic_and_writes_models(tmp_path: Path) -> None:
     """Same seed -> the same weights after an iteration (CPU, one torch thread); the model files load with
     load_net, carry the value target and play as ``net:path=...``."""
@@ -345,6 +346,7 @@ def test_exit_run_is_deterministic_and_writes_models(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "a" / "config.json").read_text())["games"] == 2
 
 
+@pytest.mark.slow
 def test_exit_run_distilling_mcts_is_deterministic(tmp_path: Path) -> None:
     """``expert=mcts`` with a window keeping everything and a fixed number of learner steps: the same seed gives
     the same weights; the model files carry the value target (so net-mcts uses value leaves with them)."""
@@ -367,6 +369,7 @@ def test_exit_run_distilling_mcts_is_deterministic(tmp_path: Path) -> None:
     assert make_agent(f"net-mcts:iters=4,path={tmp_path / 'a' / 'iter_2.npz'}").leaf == LEAF_VALUE  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_exit_from_scratch_2p_league_with_past_checkpoints(tmp_path: Path) -> None:
     config = make_exit_config("2p", {**TINY, "iterations": 2, "start": "scratch", "league": {"past": 1.0},
                                      "eval_opponents": ["random"], "dims": {"trunk": 32, "glob": 32}})

@@ -123,6 +123,7 @@ def test_net_agent_refuses_another_player_count(tmp_path: Path) -> None:
     assert mask[agent.act(obs, mask)]
 
 
+@pytest.mark.slow
 def test_net_agent_plays_without_torch(tmp_path: Path) -> None:
     """The net agent imports no torch: a bench game runs with torch made unimportable."""
     net = EntityNet(1)
@@ -223,6 +224,7 @@ def test_config_errors_name_the_key() -> None:
         make_config("solo", {"n_steps": "64.5"})  # the reader shared with --algo exit (it was kept as a float)
 
 
+@pytest.mark.slow
 def test_train_cli_writes_logs_checkpoints_curve_and_a_playable_model(tmp_path: Path) -> None:
     out = tmp_path / "run"
     sets = ["num_envs=8", "n_steps=16", "batch_size=64", "n_epochs=1", "eval_every=128", "checkpoint_every=128"]
@@ -272,6 +274,7 @@ def test_train_cli_writes_logs_checkpoints_curve_and_a_playable_model(tmp_path: 
     assert (resumed["start_step"], resumed["steps"]) == (256, 384)
 
 
+@pytest.mark.slow
 def test_mlp_policy_exports_to_numpy_with_the_same_logits(tmp_path: Path) -> None:
     from sb3_contrib import MaskablePPO
 

@@ -54,6 +54,7 @@ def _sb3_log_probs_values(model: FastMaskablePPO, obs: np.ndarray, masks: np.nda
     return log_probs.numpy(), values.numpy().ravel()
 
 
+@pytest.mark.slow
 def test_compiled_log_probs_and_values_equal_the_torch_policy(tmp_path: Path) -> None:
     """On the same weights (trained a little, so not the initial ones), the compiled forward's masked log-probs and
     values equal what SB3's policy computes for the same actions, to float32 rounding."""
@@ -74,6 +75,7 @@ def test_compiled_log_probs_and_values_equal_the_torch_policy(tmp_path: Path) ->
     venv.close()
 
 
+@pytest.mark.slow
 def test_torch_sampling_path_matches_sb3_distribution(tmp_path: Path) -> None:
     """The path for policies without a compiled form (the flat MLP): log-probs equal MaskableCategorical's."""
     venv, model = _model(tmp_path, net="mlp", mlp_arch=[16])
@@ -104,6 +106,7 @@ def test_gumbel_sampling_follows_the_masked_softmax() -> None:
     np.testing.assert_allclose(log_probs, np.log(np.array([p[0], p[1], 0, p[2]])[actions]), atol=1e-5)
 
 
+@pytest.mark.slow
 def test_training_is_reproducible_for_a_seed(tmp_path: Path) -> None:
     """Two runs with the same seed end with the same weights; another seed does not."""
     def weights(seed: int, sub: str) -> np.ndarray:

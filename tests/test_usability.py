@@ -141,7 +141,8 @@ def test_play_refuses_an_unwritable_log_before_the_game(tmp_path: Path, capsys: 
 def test_bench_refuses_an_unwritable_out_before_playing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    assert main(["bench", "--agents", "random", "--games", "2", "--no-progress", "--out", str(blocker / "b")]) == 2
+    assert main(["bench", "--agents", "random", "--games", "2", "--no-progress", "--out", str(blocker / "b"),
+                 "--no-ladder"]) == 2
     captured = capsys.readouterr()
     assert "cannot create the folder" in captured.err and "win rate" not in captured.out
 

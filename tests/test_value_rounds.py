@@ -21,6 +21,7 @@ def _script(name: str) -> ModuleType:
     return load_script(f"value_rounds/{name}.py")
 
 
+@pytest.mark.slow
 def test_self_play_data_then_a_value_model(tmp_path: Path) -> None:
     """Two games of a small search: every searched decision recorded with a visit distribution over legal actions,
     values in [0, 1] and the game's outcome; the same seed gives the same file; training writes a model whose
@@ -61,6 +62,7 @@ def test_bad_target_and_missing_data(tmp_path: Path) -> None:
         fit.targets("mix:2", np.zeros(1), np.zeros(1), np.zeros(1))
 
 
+@pytest.mark.slow
 def test_three_player_rounds(tmp_path: Path) -> None:
     """Three players (the shipped 3-player model's value rounds): every seat's searched decisions are recorded
     with that seat's outcome (one winner at most: z = 1 only for the winner's rows), and training from the

@@ -1,6 +1,7 @@
 """Whole games through a real headless Chromium (Playwright driving Debian's /usr/bin/chromium): the page's test
 contract (``data-action``, ``data-decision``, ``data-game-over``), no hidden card of another player in the page,
-and the screenshots in ``docs/`` (start, a mid-game decision, the end screen, a replay; English and Chinese)."""
+and the screenshots (start, a mid-game decision, the end screen, a replay; English and Chinese): written to a
+temporary folder, or over the committed ``docs/web_*.png`` with ``pytest --update-screenshots``."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from playwright.sync_api import sync_playwright
 
 from df_env.web import engine_view as E
 from df_env.web.server import create_app
+
+pytestmark = pytest.mark.slow  # a real browser playing whole games
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -50,6 +53,13 @@ def server(tmp_path_factory):
     yield f"http://127.0.0.1:{port}", app.state.store
     srv.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def shot_dir(request, tmp_path_factory) -> Path:
+    """Where the screenshots go: ``docs/`` only when asked (``--update-screenshots``), so that the test command
+    never changes the checkout."""
+    return DOCS if request.config.getoption("--update-screenshots") else tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +107,7 @@ def _play(page, store, seat, shots, mid_at=6):
         shown = sorted(int(b.get_attribute("data-action")) for b in box.query_selector_all("[data-action]"))
         assert shown == legal, (name, shown, legal)
         if decisions == mid_at and shots.get("mid"):
-            page.screenshot(path=str(DOCS / shots["mid"]), full_page=True)
+            page.screenshot(path=str(shots["mid"]), full_page=True)
         buttons = box.query_selector_all("[data-action]")
         pick = next((b for b in buttons if b.get_attribute("class") == "pass"), buttons[0])
         pick.click()
@@ -108,21 +118,21 @@ def _play(page, store, seat, shots, mid_at=6):
     assert result and (("won" in result or "Nobody" in result) and "lost" in result
                        or ("获胜" in result or "无获胜者" in result) and "失败" in result)
     if shots.get("end"):
-        page.screenshot(path=str(DOCS / shots["end"]), full_page=True)
+        page.screenshot(path=str(shots["end"]), full_page=True)
     assert not errors, errors
     return decisions, seen_names
 
 
-def test_solo_game_in_the_browser_and_its_replay(server, browser):
+def test_solo_game_in_the_browser_and_its_replay(server, browser, shot_dir):
     url, store = server
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.goto(url + "/?lang=en")
     page.wait_for_selector("#start")
     page.select_option("#players", "1")
     page.fill("#seed", "11")
-    page.screenshot(path=str(DOCS / "web_start.png"))
+    page.screenshot(path=str(shot_dir / "web_start.png"))
     page.click("#start")
-    decisions, names = _play(page, store, 0, {"mid": "web_decision.png", "end": "web_end.png"})
+    decisions, names = _play(page, store, 0, {"mid": shot_dir / "web_decision.png", "end": shot_dir / "web_end.png"})
     assert decisions > 5 and "ACTION" in names
     # the replay of the saved game: forward, back, jump to a turn
     page.goto(url + "/?lang=en#/")
@@ -139,11 +149,13 @@ def test_solo_game_in_the_browser_and_its_replay(server, browser):
     target = options[2].get_attribute("value")
     page.select_option("#replay-turn", target)
     page.wait_for_selector(f".game[data-step='{target}']")
-    page.screenshot(path=str(DOCS / "web_replay.png"), full_page=True)
+    page.screenshot(path=str(shot_dir / "web_replay.png"), full_page=True)
     page.close()
+    for name in ("web_start.png", "web_decision.png", "web_end.png", "web_replay.png"):
+        assert (shot_dir / name).read_bytes()[:4] == b"\x89PNG", name
 
 
-def test_two_player_game_against_heuristic_in_chinese(server, browser):
+def test_two_player_game_against_heuristic_in_chinese(server, browser, shot_dir):
     url, store = server
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.goto(url + "/?lang=zh")
@@ -152,10 +164,11 @@ def test_two_player_game_against_heuristic_in_chinese(server, browser):
     page.select_option("#players", "2")
     page.select_option("#seat-1", "heuristic")
     page.fill("#seed", "4")
-    page.screenshot(path=str(DOCS / "web_start_zh.png"))
+    page.screenshot(path=str(shot_dir / "web_start_zh.png"))
     page.click("#start")
     page.wait_for_selector("[data-decision], [data-thinking], [data-game-over]")
-    decisions, _ = _play(page, store, 0, {"mid": "web_decision_zh.png", "end": "web_end_zh.png"}, mid_at=3)
+    decisions, _ = _play(page, store, 0, {"mid": shot_dir / "web_decision_zh.png",
+                                             "end": shot_dir / "web_end_zh.png"}, mid_at=3)
     assert decisions > 3
     page.goto(url + "/?lang=zh#/")  # its replay (the newest log comes first), some turns in
     page.wait_for_selector("[data-log]")
@@ -166,7 +179,7 @@ def test_two_player_game_against_heuristic_in_chinese(server, browser):
     page.select_option("#replay-turn", target)
     page.wait_for_selector(f".game[data-step='{target}']")
     assert "玩家 1 (heuristic)" in page.inner_text("#app")
-    page.screenshot(path=str(DOCS / "web_replay_zh.png"), full_page=True)
+    page.screenshot(path=str(shot_dir / "web_replay_zh.png"), full_page=True)
     page.close()
 
 

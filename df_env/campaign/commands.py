@@ -49,7 +49,14 @@ def campaign_new(path: str | os.PathLike[str], seed: int, overwrite: bool = Fals
                  overwrite_hint: str = "pass overwrite=True") -> Campaign:
     """Create a campaign (a fresh galaxy, 1.6) and save it at ``path``. Refuses an existing file unless
     ``overwrite`` (the replaced campaign is then kept as ``path + ".bak"``). ``overwrite_hint`` is how the error
-    tells the caller to overwrite (the command line says ``"use --overwrite"``)."""
+    tells the caller to overwrite (the command line says ``"use --overwrite"``). A missing folder is created
+    (``results/campaigns/galaxy.json`` in a fresh clone)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise CampaignFileError(f"{os.fspath(path)}: cannot create the folder {folder} ({e.strerror or e}); "
+                                f"choose a path in a folder you can write") from None
     with campaign_lock(path):
         if os.path.exists(path) and not overwrite:
             raise CampaignFileError(f"{os.fspath(path)}: a file already exists; choose another path or "

@@ -278,6 +278,9 @@ def campaign_lock(path: str | os.PathLike[str]) -> Iterator[None]:
     lock_path = os.fspath(path) + LOCK_SUFFIX
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    except FileNotFoundError:
+        raise CampaignFileError(f"{os.fspath(path)}: the folder {os.path.dirname(os.path.abspath(lock_path))} does "
+                                f"not exist; create it or give another path") from None
     except OSError as e:
         raise CampaignFileError(f"{os.fspath(path)}: cannot create the lock file {lock_path} "
                                 f"({e.strerror or e}): the folder is read-only or full, so no game was played; "

@@ -145,13 +145,31 @@ def check_num_players(num_players: Any) -> int:
     return int(num_players)
 
 
+MAX_TURNS_LIMIT = 10**9  # the turn counter is a 32-bit integer of the state: a larger limit could never be reached
+
+
 def check_max_turns(max_turns: Any, num_players: int) -> int:
     if max_turns is None:
         return default_max_turns(num_players)
-    if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
-        raise ValueError(f"max_turns must be an integer >= 1 or None (default {default_max_turns(num_players)}); "
-                         f"got {max_turns!r}")
+    if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or not (
+        1 <= max_turns <= MAX_TURNS_LIMIT
+    ):
+        raise ValueError(f"max_turns must be an integer 1..{MAX_TURNS_LIMIT:,} or None (default "
+                         f"{default_max_turns(num_players)}); got {max_turns!r}")
     return int(max_turns)
+
+
+def batch_actions(actions: Any, num_envs: int) -> np.ndarray:
+    """The actions of a batch step as int64, one per game: integers only, as :func:`action_id` for one game (a
+    float, bool or string array would otherwise be cast and its games ended as illegal moves)."""
+    arr = np.asarray(actions)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integers 0..{NUM_ACTIONS - 1}, one per game (an integer array or a list "
+                        f"of ints); got {type(actions).__name__} of dtype {arr.dtype}")
+    acts = arr.astype(np.int64).reshape(-1)
+    if acts.shape != (num_envs,):
+        raise ValueError(f"actions must hold one action per game ({num_envs}); got shape {np.shape(actions)}")
+    return acts
 
 
 def check_common(obs_mode: str, illegal_action: str, illegal_penalty: Any, reward_fn: Any,
@@ -159,14 +177,10 @@ def check_common(obs_mode: str, illegal_action: str, illegal_penalty: Any, rewar
     _choice("obs_mode", obs_mode, OBS_MODES)
     _choice("illegal_action", illegal_action, ILLEGAL_MODES)
     _choice("render_mode", render_mode, (None,) + RENDER_MODES)
-    if render_mode == "human":
-        from .render_human import display_problem
-
-        problem = display_problem()
-        if problem:
-            raise ValueError(problem)
-    if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float, np.number)):
-        raise ValueError(f"illegal_penalty must be a number; got {illegal_penalty!r}")
+    if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float, np.number)) or not (
+        np.isfinite(illegal_penalty)
+    ):
+        raise ValueError(f"illegal_penalty must be a finite number (e.g. -1.0); got {illegal_penalty!r}")
     if reward_fn is not None and not callable(reward_fn) and reward_fn not in REWARDS:
         raise ValueError(f"reward_fn must be None, a built-in reward ({', '.join(map(repr, REWARDS))}) or a "
                          f"callable (state_before, state_after, player) -> float; got {reward_fn!r}")
@@ -390,20 +404,15 @@ def check_policy_action(action: Any, mask: np.ndarray, who: str) -> int:
     return a
 
 
-_WINDOWS: dict[int, Any] = {}  # render_mode="human": one window per state buffer
-
-
 def render_state(state: State, observer: int, mode: str | None) -> Any:
     """The ``ansi`` text or ``rgb_array`` picture of ``state`` as ``observer`` sees it (None without a mode);
-    ``human`` shows the picture in a window and returns None."""
+    ``human`` shows the picture in a window (the text on stdout where no window can open) and returns None."""
     if mode is None:
         return None
     if mode == "human":
-        from .render_human import Window
-        from .render_rgb import render_rgb
+        from .render_human import show
 
-        window = _WINDOWS.setdefault(0, Window())
-        window.show(render_rgb(state, observer))
+        show(state, observer)
         return None
     if mode == "ansi":
         from df_env.engine.text.render import render_text

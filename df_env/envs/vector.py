@@ -58,6 +58,7 @@ from df_env.envs.common import (
     OpponentSpec,
     RewardFn,
     action_space,
+    batch_actions,
     check_reset_options,
     fit_buffer,
     game_template,
@@ -160,9 +161,7 @@ class BatchGames:
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One batch step; returns (rewards, terminated, truncated, illegal) of the games' last moves."""
         o = self.options
-        acts = np.asarray(actions, dtype=np.int64).reshape(-1)
-        if acts.shape != (self.n,):
-            raise ValueError(f"actions must hold one action per game ({self.n}); got shape {np.shape(actions)}")
+        acts = batch_actions(actions, self.n)
         outside = np.flatnonzero((acts < 0) | (acts >= NUM_ACTIONS))
         if outside.size:
             from df_env.engine.api import ActionSpaceError

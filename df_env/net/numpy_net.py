@@ -4,7 +4,9 @@ A model file holds the weights (``Linear`` weights as ``(in, out)`` float32 arra
 module) and ``__meta__``: a JSON string with the format version, the number of players, the layer sizes, the
 observation/action layout fingerprint (:func:`df_env.net.netlayout.layout_fingerprint`) and how the model was
 made (command, seed, steps). :func:`load_net` refuses a file whose layout differs from this df_env's, naming what
-differs.
+differs, and checks the file's unpacked size and its weights key by key and shape by shape against its metadata
+(:func:`check_zip_size`, :func:`check_weights`) before building the network: a missing bias would otherwise
+surface as a KeyError at the first decision of a game, and a zip bomb be unpacked in full before being refused.
 
 Example:
     >>> from df_env.net.numpy_net import load_net, default_model_path
@@ -17,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +30,9 @@ from .netlayout import HEAD_BLOCKS, N_KINDS, NET_FORMAT, entity_layout, layout_f
 __all__ = ["ModelFileError", "NumpyEntityNet", "NumpyMlpNet", "default_model_path", "load_net", "save_net"]
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+MAX_MODEL_BYTES = 64 * 2**20  # unpacked; the shipped models hold under 1 MB, a large MLP a few MB
+MAX_MEMBERS = 1000
+ENTITY_DIMS = ("card", "sector", "adv", "glob", "trunk", "head")
 
 
 class ModelFileError(ValueError):
@@ -220,6 +226,7 @@ def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
     p = Path(path)
     if not p.is_file():
         raise ModelFileError(f"no model file {str(p)!r}")
+    check_zip_size(p)  # before anything is unpacked: a zip bomb is refused at once
     try:
         with np.load(p, allow_pickle=False) as data:
             meta = json.loads(str(data["__meta__"]))
@@ -233,7 +240,7 @@ def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
         raise ModelFileError(f"model {p}: format {meta.get('format')!r}/{meta.get('kind')!r}, this df_env reads "
                              f"format {NET_FORMAT}, kinds {', '.join(KINDS)}")
     _check_layout(meta, str(p))
-    return _build(KINDS[meta["kind"]], weights, meta, p)
+    return _build(KINDS[meta["kind"]], check_weights(weights, meta, p), meta, p)
 
 
 def _build(kind: Any, weights: dict[str, np.ndarray], meta: dict[str, Any],
@@ -252,3 +259,118 @@ def _build(kind: Any, weights: dict[str, np.ndarray], meta: dict[str, Any],
     return net
 
 
+# ---------------------------------------------------------------------------------------------- file checks
+def check_zip_size(p: Path) -> None:
+    """Refuse a file whose zip members declare more than :data:`MAX_MODEL_BYTES` unpacked, or whose arrays claim
+    more data than their member holds, before any array is read (zipfile stops at the declared size, so the
+    declaration bounds what is unpacked)."""
+    try:
+        with zipfile.ZipFile(p) as z:
+            infos = z.infolist()
+            if len(infos) > MAX_MEMBERS:
+                raise ModelFileError(f"model {p}: {len(infos)} arrays; a df_env model holds at most {MAX_MEMBERS}")
+            total = sum(i.file_size for i in infos)
+            if total > MAX_MODEL_BYTES:
+                raise ModelFileError(f"model {p}: its arrays unpack to {total / 2**20:.1f} MiB, more than the "
+                                     f"{MAX_MODEL_BYTES // 2**20} MiB a df_env model file may hold")
+            for info in infos:
+                _check_member(z, info, p)
+    except ModelFileError:
+        raise
+    except Exception as err:  # zipfile, zlib and numpy's header parser raise wide, undocumented sets
+        raise ModelFileError(f"cannot read {str(p)!r} as a df_env model file (.npz with __meta__): {err}") from None
+
+
+def _check_member(z: zipfile.ZipFile, info: zipfile.ZipInfo, p: Path) -> None:
+    """An array's header may not claim more bytes than its member declares (numpy would allocate the claim)."""
+    with z.open(info) as f:
+        version = np.lib.format.read_magic(f)
+        read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        shape, _, dtype = read(f)
+    need = int(np.prod(shape, dtype=object)) * dtype.itemsize
+    if need > info.file_size:
+        raise ModelFileError(f"model {p}: the array {info.filename!r} claims shape {shape} ({need} bytes) but its "
+                             f"member holds {info.file_size} bytes")
+
+
+def _dims(meta: dict[str, Any], keys: tuple[str, ...], p: Path) -> dict[str, int]:
+    dims = meta.get("dims")
+    if not isinstance(dims, dict):
+        raise ModelFileError(f"model {p}: its __meta__ needs 'dims', the layer sizes ({', '.join(keys)})")
+    bad = [k for k in keys if isinstance(dims.get(k), bool) or not isinstance(dims.get(k), int) or dims[k] < 1]
+    if bad:
+        raise ModelFileError(f"model {p}: its __meta__ 'dims' needs positive integers for {', '.join(bad)}; "
+                             f"got {dims!r}")
+    return {k: int(dims[k]) for k in keys}
+
+
+def entity_shapes(num_players: int, d: dict[str, int]) -> dict[str, tuple[int, ...]]:
+    """Every weight of the entity network (:class:`df_env.train.torch_net.EntityNet`) and its shape, as exported
+    (``Linear`` weights as ``(in, out)``)."""
+    lay = entity_layout(num_players)
+    n_context = lay.n_scores - sum(len(lay.head_rows[h]) for h in HEAD_BLOCKS) - 2
+    linear = {"card1": (lay.card_idx.shape[1] + N_KINDS, d["card"]), "card2": (d["card"], d["card"]),
+              "sec1": (lay.map_idx.shape[1] + 1 + 37, d["sector"]), "sec2": (d["sector"], d["sector"]),
+              "adv1": (3 + 36, d["adv"]), "glob": (len(lay.glob_idx), d["glob"]),
+              "trunk1": (d["glob"] + 2 * d["card"] + 2 * d["sector"], d["trunk"]), "trunk2": (d["trunk"], d["trunk"]),
+              "value": (d["trunk"], 1), "context_out": (d["trunk"], n_context)}
+    ent = {"hand": d["card"], "tableau": d["card"], "line": d["card"], "reveal": d["card"], "sector": d["sector"],
+           "advancement": d["adv"]}
+    for h in HEAD_BLOCKS:
+        linear[f"head_e.{h}"] = (ent[h], d["head"])
+        linear[f"head_o.{h}"] = (d["head"], 1)
+    out: dict[str, tuple[int, ...]] = {}
+    for name, (i, o) in linear.items():
+        out[f"{name}.weight"] = (i, o)
+        out[f"{name}.bias"] = (o,)
+    out["sec2n.weight"] = (d["sector"], d["sector"])  # the layers without a bias
+    for h in HEAD_BLOCKS:
+        out[f"head_c.{h}.weight"] = (d["trunk"], d["head"])
+    out["unseen.hand"] = out["unseen.tableau"] = (d["card"],)
+    return out
+
+
+def mlp_shapes(obs_size: int, hidden: list[int], num_actions: int) -> dict[str, tuple[int, ...]]:
+    """Every weight of SB3's flat MLP actor as exported (``pi.K`` tanh layers, then ``action``)."""
+    sizes = [obs_size, *hidden, num_actions]
+    names = [f"pi.{k}" for k in range(len(hidden))] + ["action"]
+    out: dict[str, tuple[int, ...]] = {}
+    for name, i, o in zip(names, sizes[:-1], sizes[1:], strict=True):
+        out[f"{name}.weight"], out[f"{name}.bias"] = (i, o), (o,)
+    return out
+
+
+def expected_shapes(meta: dict[str, Any], p: Path) -> dict[str, tuple[int, ...]]:
+    """The weights a checked ``__meta__`` (format, kind and layout already checked) describes."""
+    n = int(meta["num_players"])
+    if meta["kind"] == "entity":
+        return entity_shapes(n, _dims(meta, ENTITY_DIMS, p))
+    hidden = meta.get("dims", {}).get("hidden") if isinstance(meta.get("dims"), dict) else None
+    if not isinstance(hidden, list) or not all(isinstance(h, int) and not isinstance(h, bool) and h >= 1
+                                               for h in hidden):
+        raise ModelFileError(f"model {p}: an mlp model's __meta__ needs 'dims': {{'hidden': [layer sizes]}}; "
+                             f"got {meta.get('dims')!r}")
+    lay = entity_layout(n)
+    return mlp_shapes(lay.obs_size, hidden, len(lay.action_index))
+
+
+def check_weights(weights: dict[str, np.ndarray], meta: dict[str, Any], p: Path) -> dict[str, np.ndarray]:
+    """The weights as float32 when they are exactly those ``meta`` describes (names and shapes, numbers only);
+    else :class:`ModelFileError` naming the first missing, unexpected or misshapen weight."""
+    want = expected_shapes(meta, p)
+    missing = [k for k in want if k not in weights]
+    if missing:
+        raise ModelFileError(f"model {p}: the weight {missing[0]!r} is missing ({len(missing)} missing in all; its "
+                             f"__meta__ describes a {meta['kind']} network with dims {meta.get('dims')!r})")
+    extra = sorted(set(weights) - set(want))
+    if extra:
+        raise ModelFileError(f"model {p}: unexpected weight {extra[0]!r} ({len(extra)} in all), not part of the "
+                             f"{meta['kind']} network its __meta__ describes")
+    for k, shape in want.items():
+        w = weights[k]
+        if w.dtype.kind not in "fiu":
+            raise ModelFileError(f"model {p}: the weight {k!r} holds {w.dtype} values; expected numbers")
+        if w.shape != shape:
+            raise ModelFileError(f"model {p}: the weight {k!r} has shape {w.shape}; its __meta__ "
+                                 f"(dims {meta.get('dims')!r}) needs {shape}")
+    return {k: np.asarray(weights[k], dtype=np.float32) for k in want}

@@ -36,6 +36,20 @@ def _atomic_write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def progress_bar(config: dict[str, Any], show: bool, file: Any = None) -> Any:
+    """The training's progress bar: over the time budget (``minutes``, which usually ends a run first; the steps
+    done shown beside it), or over ``total_timesteps`` when there is no budget (``minutes`` 0)."""
+    from tqdm import tqdm
+
+    desc = f"train {config['num_players']}p {config['net']}"
+    if config["minutes"]:
+        return tqdm(total=round(60 * config["minutes"]), unit="s", disable=not show, dynamic_ncols=True, file=file,
+                    desc=f"{desc}, {config['minutes']:g} min budget",
+                    bar_format="{l_bar}{bar}| {n:.0f}/{total:.0f} s [{elapsed}<{remaining}{postfix}]")
+    return tqdm(total=config["total_timesteps"], unit="step", unit_scale=True, disable=not show, desc=desc,
+                dynamic_ncols=True, file=file)
+
+
 def export_npz(model: Any, path: Path, config: dict[str, Any], step: int) -> Path:
     """The policy of ``model`` as a torch-free ``.npz`` (entity net, or the flat MLP's actor)."""
     from df_env.net.numpy_net import save_net
@@ -141,8 +155,6 @@ class _TrainHooks(_CallbackBase):
         self.start = 0
 
     def _on_training_start(self) -> None:
-        from tqdm import tqdm
-
         config = self.config
         t = time.perf_counter()
         for opp in self.opponents:
@@ -150,8 +162,7 @@ class _TrainHooks(_CallbackBase):
         self.eval_seconds += time.perf_counter() - t
         with (self.out / "eval.csv").open("w", newline="") as f:
             csv.writer(f).writerow(EVAL_FIELDS)
-        self.bar = tqdm(total=config["total_timesteps"], unit="step", unit_scale=True,
-                        disable=not self.show_progress, desc=f"train {self.n}p {config['net']}", dynamic_ncols=True)
+        self.bar = progress_bar(config, self.show_progress)
 
     def _start_clock(self) -> None:
         # the clock starts after the first step: numba compiles the env's kernels once
@@ -171,8 +182,7 @@ class _TrainHooks(_CallbackBase):
         if not self.started:
             self._start_clock()
         self._count_episodes()
-        if self.bar is not None:
-            self.bar.update(self.training_env.num_envs)
+        self._show_progress()
         if config["checkpoint_every"] and self.num_timesteps - self.last_ckpt >= config["checkpoint_every"]:
             self.last_ckpt = self.num_timesteps
             self.model.save(self.out / "checkpoints" / f"step_{self.num_timesteps}.zip")
@@ -182,6 +192,18 @@ class _TrainHooks(_CallbackBase):
             self.stopped_by_time = True
             return False
         return True
+
+    def _show_progress(self) -> None:
+        """Steps, or with a time budget the seconds of it spent (steps as a postfix, about once a second)."""
+        if self.bar is None:
+            return
+        if not self.config["minutes"]:
+            self.bar.update(self.training_env.num_envs)
+            return
+        spent = min(int(time.perf_counter() - self.t0), self.bar.total)
+        if spent > self.bar.n:
+            self.bar.set_postfix_str(f"{self.num_timesteps:,} steps", refresh=False)
+            self.bar.update(spent - self.bar.n)
 
     def _on_rollout_end(self) -> None:
         if self.ep_count:
