@@ -29,7 +29,7 @@ def client(tmp_path):
 
 
 def _new(client, seats, seed=0):
-    r = client.post("/api/games", json={"seats": seats, "seed": seed})
+    r = client.post("/api/games", json={"seats": seats} if seed is None else {"seats": seats, "seed": seed})
     assert r.status_code == 201, r.text
     game = client.store.get(r.json()["game"])
     game.wait_idle()
@@ -253,7 +253,7 @@ def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
         r = client.post("/api/campaigns", json={"file": "galaxy.json", "seats": ["human"]})
         assert r.status_code == 201 and r.json()["campaign_game"] == 1
         game = client.store.get(r.json()["game"])
-        assert r.json()["seed"] == load_campaign(camps / "galaxy.json").next_seed()
+        assert "seed" not in r.json() and game.seed == load_campaign(camps / "galaxy.json").next_seed()
         v = _play_out(client, game)
         assert v["campaign"]["outcome"].startswith("recorded in galaxy.json as game 1")
         zh = client.get(f"/api/games/{game.gid}/view?lang=zh").json()
@@ -302,3 +302,52 @@ def test_agents_route_gives_the_default_agent_of_a_seat_per_player_count(client)
 
     doc = client.get("/api/agents").json()
     assert doc["defaults"] == {str(n): DEFAULT_OPPONENTS[n] for n in (1, 2, 3)}
+
+
+# ---------------------------------------------------------------------------------------------- hidden information
+def test_no_seed_reaches_a_client_before_the_game_is_over(client):
+    r = client.post("/api/games", json={"seats": ["human", "heuristic"]})
+    assert r.status_code == 201 and "seed" not in r.json()
+    game = client.store.get(r.json()["game"])
+    game.wait_idle()
+    v = client.get(f"/api/games/{game.gid}/view").json()
+    assert v["seed"] is None and v["log"] is None and str(game.seed) not in json.dumps(v)
+    assert load_log(game.log_path).seed == game.seed  # the server's log keeps it: seed + decisions = the game
+    done = _play_out(client, game)
+    assert done["seed"] == game.seed and done["log"] == game.log_path.name
+
+
+def test_default_seeds_are_drawn_from_63_bits(client):
+    seeds = [_new(client, ["human"], seed=None).seed for _ in range(4)]
+    assert len(set(seeds)) == 4 and max(seeds) >= 2**40 and all(0 <= s < 2**63 for s in seeds)
+
+
+def test_a_live_game_log_is_neither_listed_nor_replayable(client):
+    game = _new(client, ["human", "heuristic"], seed=12)
+    name = game.log_path.name
+    assert game.log_path.is_file() and name not in client.get("/api/logs").json()["logs"]
+    live = client.post("/api/replays", json={"file": name})
+    missing = client.post("/api/replays", json={"file": "web-nosuchgame.json"})
+    assert live.status_code == missing.status_code == 404
+    assert live.json()["error"].replace(name, "X") == missing.json()["error"].replace("web-nosuchgame.json", "X")
+    _play_out(client, game)
+    assert name in client.get("/api/logs").json()["logs"]
+    assert client.post("/api/replays", json={"file": name}).status_code == 201
+
+
+def test_an_agent_failure_says_no_more_than_its_type(client, monkeypatch):
+    game = _new(client, ["human", "heuristic"], seed=3)
+    secret = f"hand {game.state['hand'][1].tolist()}"
+
+    def broken(state):
+        raise RuntimeError(secret)
+
+    game.agents[1] = broken
+    for _ in range(200):
+        game.wait_idle()
+        v = client.get(f"/api/games/{game.gid}/view?seat=0").json()
+        if v["error"] or v["over"]:
+            break
+        client.post(f"/api/games/{game.gid}/act",
+                    json={"seat": 0, "step": v["step"], "action": v["decision"]["choices"][-1]["action"]})
+    assert v["error"] and "RuntimeError" in v["error"] and secret not in v["error"]

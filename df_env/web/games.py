@@ -8,6 +8,7 @@ that is no longer pending (a second tab, a double click) is refused and changes 
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -25,6 +26,7 @@ from . import engine_view as E
 from .view import player_view
 from .words import ResultTracker, event_lines, fix_words, in_setup, say
 
+LOG = logging.getLogger(__name__)
 HUMAN = "human"
 MAX_GAMES = 64  # finished games beyond this are forgotten, oldest first (their logs stay on disk)
 AGENT_DELAY = 0.0  # seconds an agent's move is held back (set by `df-env serve --agent-delay` so a person can follow)
@@ -133,11 +135,12 @@ class WebGame:
                 raise RequestError(403, f"seat {seat} is played by {self.seats[seat]!r}; a page shows a person's "
                                         f"seat ({', '.join(map(str, self.humans)) or 'none here'})")
             v = player_view(self.state, seat, lang)
-            v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed,
+            over = bool(self.state["over"])
+            v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed if over else None,
                      humans=self.humans, thinking=self.thinking, error=self.error,
                      events=[line[lang] for line in self.since.get(seat, [])],
                      result=self.result(lang) if bool(self.state["over"]) else None,
-                     log=str(self.log_path) if self.log_path else None,
+                     log=self.log_path.name if self.log_path and over else None,
                      campaign={"file": self.campaign.path.name, "game": self.campaign.game_number,
                                "outcome": self.campaign.outcomes.get(lang, self.campaign.outcome)}
                      if self.campaign else None)
@@ -232,9 +235,11 @@ class WebGame:
                         continue
                     self._apply(p, int(a))
         except Exception as err:  # shown on the page rather than lost in a thread
+            LOG.exception("game %s: the agent failed", self.gid)  # the details stay in the server's log
             with self.lock:
-                self.thinking = None
-                self.error = f"the agent failed: {type(err).__name__}: {err}"
+                seat, self.thinking = self.thinking, None
+                # the error's type only: its text could quote the searched state (hidden cards)
+                self.error = f"the agent of seat {seat} failed ({type(err).__name__})"
 
     def wait_idle(self, timeout: float = 60.0) -> None:
         """Wait until no agent is thinking (tests, benchmarks)."""

@@ -42,6 +42,7 @@ from .words import say
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1_000_000  # bytes of a request body (a long game's log is ~10 KB)
 MAX_SEED = 2**63 - 1
+MAX_LISTED = 200  # newest logs looked at by GET /api/logs
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -159,9 +160,11 @@ async def games(request: Request) -> Response:
     if request.method == "POST":
         doc = await _json_object(request)
         seats = _check_seats(doc)
-        seed = _int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbelow(1_000_000))
+        # a default seed of 63 random bits: the seed plus the public moves rebuild every hidden card, so it must not
+        # be guessable (it is kept in the server-side log, and shown only once the game is over)
+        seed = _int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbits(63))
         game = store.create(seats, seed)
-        return JSONResponse({"game": game.gid, "seats": seats, "seed": seed}, status_code=201)
+        return JSONResponse({"game": game.gid, "seats": seats}, status_code=201)
     return JSONResponse({"games": [{"game": g.gid, "seats": g.seats, "step": g.step, "over": bool(g.state["over"])}
                                    for g in store.games.values()]})
 
@@ -198,29 +201,51 @@ async def campaign_games(request: Request) -> Response:
         game = server.store.create_campaign_game(path, seats)
     except E.CampaignError as err:
         raise RequestError(422, f"{path.name}: {err}") from None
-    return JSONResponse({"game": game.gid, "seats": seats, "seed": game.seed,
+    return JSONResponse({"game": game.gid, "seats": seats,
                          "campaign_game": game.campaign.game_number if game.campaign else None}, status_code=201)
 
 
+def _finished_log(path: Path) -> GameLog | None:
+    """The log at ``path`` if it is a finished game's, else None (a live game's log is never listed or replayed:
+    its seed and moves would rebuild the hidden cards of a game still played)."""
+    try:
+        log = load_log(path)
+    except GameLogError:
+        return None
+    return log if log.result.get("over") is True else None
+
+
 async def log_files(request: Request) -> Response:
+    """The finished games' logs in the log folder, newest first (at most ``MAX_LISTED``)."""
     folder = _server(request).log_folder
     paths = list(folder.glob("*.json")) if folder and folder.is_dir() else []
-    files = [p.name for p in sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)]  # newest first
+    newest = sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)[:MAX_LISTED]
+    files = [p.name for p in newest if _finished_log(p) is not None]
     return JSONResponse({"folder": str(folder) if folder else None, "logs": files})
 
 
 def _uploaded_replay(doc: dict[str, Any], folder: Path | None) -> Replay:
-    """The replay of ``{"log": {...}}`` or of ``{"file": "name.json"}`` in the log folder."""
+    """The replay of ``{"log": {...}}`` (a log the client has) or of ``{"file": "name.json"}`` (a finished game's
+    log in the log folder; a live or missing one is refused alike, so the answer says nothing about it)."""
+    from_file = "log" not in doc and "file" in doc
     try:
         if "log" in doc:
             log = log_from_dict(doc["log"], "the uploaded log")
-        elif "file" in doc:
-            log = load_log(_file_in(folder, doc["file"], "log"))
+        elif from_file:
+            path = _file_in(folder, doc["file"], "log")
+            found = _finished_log(path) if path.is_file() else None
+            if found is None:
+                raise RequestError(404, f"no finished game's log {path.name} in the log folder (a game still "
+                                        f"played is replayable once it is over)")
+            log = found
         else:
             raise RequestError(400, "give {\"log\": {...a game log...}} or {\"file\": \"name.json\"}")
-        return Replay(log)
+        rep = Replay(log)
     except GameLogError as err:
         raise RequestError(422, str(err)) from None
+    if from_file and not bool(rep.states[-1]["over"]):
+        raise RequestError(404, f"no finished game's log {doc['file']} in the log folder")
+    return rep
 
 
 async def new_replay(request: Request) -> Response:
