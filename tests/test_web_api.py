@@ -4,6 +4,7 @@ a clear 4xx and change nothing; replays step through a saved log."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -20,10 +21,32 @@ from df_env.web.server import create_app
 from df_env.web.view import player_view
 
 
+class SeatClient(TestClient):
+    """A test client that holds every seat token of the games it created (a hot-seat creator) and sends them with
+    each request about that game, unless the request sets its own headers."""
+
+    tokens: dict[str, str]
+
+    def request(self, method, url, **kw):  # type: ignore[override]
+        m = re.match(r"/api/games/(\w+)/", str(url))
+        if m and m.group(1) in self.tokens and kw.get("headers") is None:
+            kw["headers"] = {"X-Seat-Token": self.tokens[m.group(1)]}
+        r = super().request(method, url, **kw)
+        if method.upper() == "POST" and r.status_code == 201 and "tokens" in r.json():
+            self.tokens[r.json()["game"]] = ",".join(r.json()["tokens"].values())
+        return r
+
+
+def seat_client(app):
+    c = SeatClient(app)
+    c.tokens = {}
+    return c
+
+
 @pytest.fixture()
 def client(tmp_path):
     app = create_app(tmp_path)
-    with TestClient(app) as c:
+    with seat_client(app) as c:
         c.store = app.state.store  # type: ignore[attr-defined]
         yield c
 
@@ -245,7 +268,7 @@ def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
     camps.mkdir()
     campaign_new(camps / "galaxy.json", seed=5)
     app = create_app(tmp_path / "logs", camps)
-    with TestClient(app) as client:
+    with seat_client(app) as client:
         client.store = app.state.store  # type: ignore[attr-defined]
         assert client.get("/api/campaigns").json()["campaigns"] == ["galaxy.json"]
         assert client.post("/api/campaigns", json={"file": "../x.json", "seats": ["human"]}).status_code == 400
@@ -351,3 +374,58 @@ def test_an_agent_failure_says_no_more_than_its_type(client, monkeypatch):
         client.post(f"/api/games/{game.gid}/act",
                     json={"seat": 0, "step": v["step"], "action": v["decision"]["choices"][-1]["action"]})
     assert v["error"] and "RuntimeError" in v["error"] and secret not in v["error"]
+
+
+# ---------------------------------------------------------------------------------------------- seats and tokens
+def test_a_seat_needs_its_token_to_view_or_act(client):
+    r = client.post("/api/games", json={"seats": ["human", "human"], "seed": 5})
+    gid, tokens, links = r.json()["game"], r.json()["tokens"], r.json()["links"]
+    assert set(tokens) == {"0", "1"} and tokens["0"] != tokens["1"] and links["1"] == f"/#/join/{gid}/{tokens['1']}"
+    game = client.store.get(gid)
+    before = _unchanged(game)
+    p = game.pending_seat()
+    legal = int(engine.legal_actions(game.state)[0])
+    answer = {"seat": p, "action": legal, "step": 0}
+    other = client.post("/api/games", json={"seats": ["human"]}).json()["tokens"]["0"]
+    for headers in ({}, {"X-Seat-Token": "nope"}, {"X-Seat-Token": other}, {"X-Seat-Token": tokens[str(1 - p)]}):
+        view = client.get(f"/api/games/{gid}/view?seat={p}", headers=headers)
+        act = client.post(f"/api/games/{gid}/act", json=answer, headers=headers)
+        assert view.status_code == act.status_code == 403, headers
+        assert "token" in view.json()["error"] + act.json()["error"] or "not yours" in view.json()["error"]
+        assert _unchanged(game) == before
+    mine = client.get(f"/api/games/{gid}/view?token={tokens[str(p)]}", headers={})
+    assert mine.status_code == 200 and mine.json()["seat"] == p and mine.json()["yours"] == [p]
+    ok = client.post(f"/api/games/{gid}/act", json=answer, headers={"X-Seat-Token": tokens[str(p)]})
+    assert ok.status_code == 200 and game.step == 1
+
+
+def test_no_public_list_of_games(client):
+    a = client.post("/api/games", json={"seats": ["human"]}).json()
+    client.post("/api/games", json={"seats": ["human", "heuristic"]})
+    assert client.get("/api/games").json() == {"games": []}
+    listed = client.get("/api/games", headers={"X-Seat-Token": a["tokens"]["0"]}).json()["games"]
+    assert [g["game"] for g in listed] == [a["game"]] and listed[0]["yours"] == [0]
+
+
+def test_two_people_on_two_machines_play_one_game_with_their_join_links(client):
+    created = client.post("/api/games", json={"seats": ["human", "heuristic", "human"], "seed": 14}).json()
+    gid = created["game"]
+    game = client.store.get(gid)
+    people = {int(p): {"X-Seat-Token": tok} for p, tok in created["tokens"].items()}
+    moves = {0: 0, 2: 0}
+    for _ in range(3000):
+        game.wait_idle()
+        views = {p: client.get(f"/api/games/{gid}/view", headers=h).json() for p, h in people.items()}
+        assert all(v["seat"] == p and v["yours"] == [p] for p, v in views.items())
+        if views[0]["over"]:
+            break
+        p = views[0]["decision"]["player"]
+        assert all(("choices" in v["decision"]) == (q == p) for q, v in views.items())  # each sees his own turn
+        v = views[p]
+        r = client.post(f"/api/games/{gid}/act", headers=people[p],
+                        json={"seat": p, "step": v["step"], "action": v["decision"]["choices"][-1]["action"]})
+        assert r.status_code == 200, r.text
+        moves[p] += 1
+    assert game.state["over"] and moves[0] > 3 and moves[2] > 3
+    # once over, either person may look at every seat
+    assert client.get(f"/api/games/{gid}/view?seat=1", headers=people[2]).status_code == 200

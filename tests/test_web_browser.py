@@ -175,7 +175,7 @@ def test_a_click_on_the_sector_or_card_a_decision_is_about_answers_it(server, br
     game = store.create(["human"], seed=21)
     clicked = {"sector": False, "card": False}
     page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto(f"{url}/?lang=en#/game/{game.gid}")
+    page.goto(f"{url}/?lang=en#/join/{game.gid}/{game.tokens[0]}")
     for _ in range(400):
         if all(clicked.values()) or game.state["over"]:
             break
@@ -210,7 +210,7 @@ def test_switching_the_language_mid_game_shows_chinese_choice_texts(server, brow
     url, store = server
     game = store.create(["human"], seed=8)
     page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto(f"{url}/?lang=en#/game/{game.gid}")
+    page.goto(f"{url}/?lang=en#/join/{game.gid}/{game.tokens[0]}")
     for _ in range(6):  # a few decisions in English
         page.wait_for_selector("#decision [data-action]", timeout=60_000)
         step = page.get_attribute(".game", "data-step")
@@ -234,3 +234,46 @@ def test_switching_the_language_mid_game_shows_chinese_choice_texts(server, brow
     page.wait_for_selector("#decision [data-action]")
     assert [b.inner_text() for b in page.query_selector_all("#decision [data-action]")] == english
     page.close()
+
+
+def test_two_people_in_two_browsers_play_a_game_with_their_join_links(server, browser):
+    url, store = server
+    contexts = [browser.new_context(viewport={"width": 1400, "height": 900}) for _ in range(2)]
+    host = contexts[0].new_page()
+    host.goto(url + "/?lang=en")
+    host.wait_for_selector("#start")
+    host.select_option("#players", "2")
+    host.select_option("#seat-1", "human")
+    host.fill("#seed", "1")
+    host.check("#remote")
+    host.click("#start")
+    link = host.get_attribute("#invites [data-join='1']", "value")
+    assert link and "/#/join/" in link
+    guest = contexts[1].new_page()
+    guest.goto(link)
+    pages = [host, guest]
+    guest.wait_for_selector(".game")
+    game = next(g for g in store.games.values() if g.gid in link)
+    moved = [0, 0]
+    for _ in range(400):
+        if all(p.query_selector("[data-game-over]") for p in pages):
+            break
+        for seat, page in enumerate(pages):
+            if not page.query_selector("#decision [data-action]"):
+                continue
+            assert game.pending_seat() == seat  # each browser answers only for its own seat
+            html = page.evaluate("() => { const d = document.documentElement.cloneNode(true); "
+                                 "const e = d.querySelector('#events'); if (e) e.remove(); return d.outerHTML; }")
+            for label in _hidden_hand_labels(game.state, seat):
+                assert label not in html, label
+            step = page.get_attribute(".game", "data-step")
+            buttons = page.query_selector_all("#decision [data-action]")
+            next((b for b in buttons if b.get_attribute("class") == "pass"), buttons[0]).click()
+            page.wait_for_selector(f".game:not([data-step='{step}'])", timeout=60_000)
+            moved[seat] += 1
+        time.sleep(0.1)
+    assert game.state["over"] and moved[0] > 0 and moved[1] > 0, moved
+    for page in pages:
+        page.wait_for_selector("[data-game-over]", timeout=30_000)
+    for c in contexts:
+        c.close()

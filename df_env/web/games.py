@@ -103,6 +103,8 @@ class WebGame:
         self.error: str | None = None
         self.last_human: int = min(self.since) if self.since else 0
         self.log_path = log_dir / f"web-{gid}.json" if log_dir else None
+        # each person's seat belongs to whoever holds its token (the creator gets them all and may hand them out)
+        self.tokens: dict[int, str] = {p: secrets.token_urlsafe(18) for p in self.since}
         self.worker: threading.Thread | None = None
         self.created = time.time()
         self._record_events(-1, None)
@@ -120,26 +122,44 @@ class WebGame:
     def pending_seat(self) -> int | None:
         return None if bool(self.state["over"]) else int(self.state["dplayer"])
 
-    def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        """The page's data for ``seat`` (a person's seat; None: the person who decides now or decided last), every
-        text in ``lang``."""
+    def seats_of(self, tokens: list[str]) -> set[int]:
+        """The person seats whose tokens are among ``tokens`` (compared in constant time)."""
+        return {p for p, tok in self.tokens.items() if any(secrets.compare_digest(tok, t) for t in tokens)}
+
+    def _seat_to_show(self, seat: int | None, yours: set[int]) -> int:
+        """The seat a view shows: ``seat`` if the caller holds it (any seat once the game is over), else the seat
+        he holds that decides now or decided last."""
+        over = bool(self.state["over"])
+        if seat is None:
+            p = self.pending_seat()
+            if p is not None and p in yours:
+                return p
+            return self.last_human if self.last_human in yours else min(yours)
+        if not 0 <= seat < len(self.seats):
+            raise RequestError(400, f"seat must be 0..{len(self.seats) - 1}, got {seat}")
+        if seat not in yours and not over:
+            raise RequestError(403, f"seat {seat} is not yours (yours: {', '.join(map(str, sorted(yours)))}); "
+                                    f"a page shows the seats whose tokens it holds")
+        return seat
+
+    def view(self, seat: int | None, lang: str = "en", yours: set[int] | None = None) -> dict[str, Any]:
+        """The page's data for ``seat`` (None: the caller's seat that decides now or decided last), every text in
+        ``lang``. ``yours``: the seats whose tokens the caller holds (None: every person seat, for in-process
+        callers); a caller with none is refused."""
         if lang not in E.TEXT_LANGS:
             raise RequestError(400, f"lang must be one of {', '.join(E.TEXT_LANGS)}, got {lang!r}")
+        yours = set(self.since) if yours is None else yours
+        if not yours:
+            raise RequestError(403, "this game's pages need a seat's token (the X-Seat-Token header or ?token=, "
+                                    "as in the seat's join link)")
         with self.lock:
-            if seat is None:
-                p = self.pending_seat()
-                seat = p if p is not None and p in self.since else self.last_human
-            elif not 0 <= seat < len(self.seats):
-                raise RequestError(400, f"seat must be 0..{len(self.seats) - 1}, got {seat}")
-            elif seat not in self.since and not bool(self.state["over"]):
-                raise RequestError(403, f"seat {seat} is played by {self.seats[seat]!r}; a page shows a person's "
-                                        f"seat ({', '.join(map(str, self.humans)) or 'none here'})")
+            seat = self._seat_to_show(seat, yours)
             v = player_view(self.state, seat, lang)
             over = bool(self.state["over"])
             v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed if over else None,
-                     humans=self.humans, thinking=self.thinking, error=self.error,
+                     humans=self.humans, yours=sorted(yours), thinking=self.thinking, error=self.error,
                      events=[line[lang] for line in self.since.get(seat, [])],
-                     result=self.result(lang) if bool(self.state["over"]) else None,
+                     result=self.result(lang) if over else None,
                      log=self.log_path.name if self.log_path and over else None,
                      campaign={"file": self.campaign.path.name, "game": self.campaign.game_number,
                                "outcome": self.campaign.outcomes.get(lang, self.campaign.outcome)}
@@ -181,8 +201,11 @@ class WebGame:
             if bool(self.state["over"]) and self.campaign.outcome is None:
                 self.campaign.finish(self.state)
 
-    def answer(self, seat: int, action: int, step: int) -> None:
-        """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable."""
+    def answer(self, seat: int, action: int, step: int, yours: set[int] | None = None) -> None:
+        """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable.
+        ``yours``: the seats whose tokens the caller holds (None: any person seat, for in-process callers)."""
+        if yours is not None and seat not in yours:
+            raise RequestError(403, f"seat {seat} is not yours: an answer needs that seat's token")
         with self.lock:
             if bool(self.state["over"]):
                 raise RequestError(409, "the game is over")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from df_env import engine
 from df_env.gamelog import GameLog, GameLogError, final_state, load_log, log_from_dict, replay
 
 from . import engine_view as E
-from .games import HUMAN, GameStore, RequestError
+from .games import HUMAN, GameStore, RequestError, WebGame
 from .i18n import LANGS, bundle
 from .view import player_view
 from .words import say
@@ -42,6 +43,7 @@ from .words import say
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1_000_000  # bytes of a request body (a long game's log is ~10 KB)
 MAX_SEED = 2**63 - 1
+MAX_TOKENS = 8  # seat tokens one request may hold
 MAX_LISTED = 200  # newest logs looked at by GET /api/logs
 
 
@@ -164,26 +166,47 @@ async def games(request: Request) -> Response:
         # be guessable (it is kept in the server-side log, and shown only once the game is over)
         seed = _int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbits(63))
         game = store.create(seats, seed)
-        return JSONResponse({"game": game.gid, "seats": seats}, status_code=201)
-    return JSONResponse({"games": [{"game": g.gid, "seats": g.seats, "step": g.step, "over": bool(g.state["over"])}
-                                   for g in store.games.values()]})
+        return JSONResponse(_created(game), status_code=201)
+    tokens = _tokens(request)  # no public list: only the games whose seats the caller holds
+    mine = [(g, g.seats_of(tokens)) for g in list(store.games.values())] if tokens else []
+    return JSONResponse({"games": [{"game": g.gid, "seats": g.seats, "step": g.step, "over": bool(g.state["over"]),
+                                    "yours": sorted(yours)} for g, yours in mine if yours]})
+
+
+def _created(game: WebGame) -> dict[str, Any]:
+    """A new game's answer: its id, and per person seat the secret token and the join link (a path on this server;
+    the page puts its own origin in front). The creator holds every token: hot seat, or hand the links out."""
+    return {"game": game.gid, "seats": game.seats, "tokens": {str(p): tok for p, tok in game.tokens.items()},
+            "links": {str(p): f"/#/join/{game.gid}/{tok}" for p, tok in game.tokens.items()}}
+
+
+def _tokens(request: Request) -> list[str]:
+    """The seat tokens a request holds: the ``X-Seat-Token`` header (several separated by commas or spaces) and
+    every ``token`` query parameter; at most a few, each of a sane length."""
+    raw = request.headers.get("x-seat-token", "").replace(",", " ").split()
+    raw += request.query_params.getlist("token")
+    if len(raw) > MAX_TOKENS or any(len(t) > 64 for t in raw):
+        raise RequestError(400, f"at most {MAX_TOKENS} seat tokens of at most 64 characters each")
+    return raw
 
 
 async def game_view(request: Request) -> Response:
     game = _server(request).store.get(request.path_params["gid"])
-    return JSONResponse(game.view(_query_int(request, "seat"), _lang(request)))
+    yours = game.seats_of(_tokens(request))
+    return JSONResponse(game.view(_query_int(request, "seat"), _lang(request), yours))
 
 
 async def game_act(request: Request) -> Response:
     game = _server(request).store.get(request.path_params["gid"])
+    yours = game.seats_of(_tokens(request))
     lang = _lang(request)
     doc = await _json_object(request)
     n = len(game.seats)
     seat = _int_field(doc, "seat", 0, n - 1)
     action = _int_field(doc, "action", 0, engine.NUM_ACTIONS - 1)
     step = _int_field(doc, "step", 0, MAX_SEED)
-    game.answer(seat, action, step)
-    return JSONResponse(game.view(seat, lang))
+    game.answer(seat, action, step, yours)
+    return JSONResponse(game.view(seat, lang, yours))
 
 
 async def campaign_games(request: Request) -> Response:
@@ -201,8 +224,9 @@ async def campaign_games(request: Request) -> Response:
         game = server.store.create_campaign_game(path, seats)
     except E.CampaignError as err:
         raise RequestError(422, f"{path.name}: {err}") from None
-    return JSONResponse({"game": game.gid, "seats": seats,
-                         "campaign_game": game.campaign.game_number if game.campaign else None}, status_code=201)
+    answer = _created(game)
+    answer["campaign_game"] = game.campaign.game_number if game.campaign else None
+    return JSONResponse(answer, status_code=201)
 
 
 def _finished_log(path: Path) -> GameLog | None:
@@ -328,9 +352,10 @@ def create_app(log_dir: str | Path | None = "results/games",
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, log_dir: str | None = "results/games",
+def serve(sock: socket.socket, log_dir: str | None = "results/games",
           campaign_dir: str | None = "results/campaigns") -> None:
-    """Run the server until Ctrl-C."""
+    """Run the server on the listening socket ``sock`` (``df_env.web.command.bind``) until Ctrl-C."""
     import uvicorn
 
-    uvicorn.run(create_app(log_dir, campaign_dir), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(create_app(log_dir, campaign_dir), log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])

@@ -6,7 +6,8 @@
 
 const COLOURS = ["#d62728", "#1f77b4", "#2ca02c"];
 const NEUTRAL = "#e6b800";
-const POLL_MS = 250;
+const POLL_MS = 250;         // while an agent plays
+const PERSON_POLL_MS = 700;  // while another person (on another machine) decides
 let LANG = new URLSearchParams(location.search).get("lang") || localStorage.getItem("df-lang") || "en";
 let T = null;            // the language bundle from /api/i18n/LANG
 let current = null;      // the view shown
@@ -43,8 +44,31 @@ function seatName(v, p) {
   return `${ui("player")} ${p} (${who})`;
 }
 
+// ------------------------------------------------------------------------------------------------ seat tokens
+// A game's person seats belong to whoever holds their tokens (the creator gets them all). This browser keeps the
+// tokens it holds per game, and the join links of the seats it handed out (a remote game's invitations).
+function tokensOf(gid) { try { return JSON.parse(localStorage.getItem(`df-tokens-${gid}`)) || []; } catch (e) { return []; } }
+function keepTokens(gid, tokens) {
+  localStorage.setItem(`df-tokens-${gid}`, JSON.stringify([...new Set([...tokensOf(gid), ...tokens])]));
+}
+function invitesOf(gid) { try { return JSON.parse(localStorage.getItem(`df-invites-${gid}`)) || {}; } catch (e) { return {}; } }
+function started(g, remote) {
+  // hot seat: this screen plays every person seat; remote: it keeps the first and shows the others' join links
+  const seats = Object.keys(g.tokens).sort((a, b) => a - b);
+  const kept = remote ? seats.slice(0, 1) : seats;
+  keepTokens(g.game, kept.map((p) => g.tokens[p]));
+  if (remote) {
+    const invites = {};
+    for (const p of seats.slice(1)) invites[p] = location.origin + g.links[p];
+    localStorage.setItem(`df-invites-${g.game}`, JSON.stringify(invites));
+  }
+  location.hash = `#/game/${g.game}`;
+}
+
 async function api(method, path, body) {
   const opts = { method, headers: {} };
+  const gm = path.match(/^\/api\/games\/(\w+)\//);
+  if (gm && tokensOf(gm[1]).length) opts.headers["X-Seat-Token"] = tokensOf(gm[1]).join(",");
   if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
   const r = await fetch(path, opts);
   let doc = null;
@@ -69,6 +93,11 @@ async function loadLang(lang) {
 function route() {
   clearTimeout(pollTimer);
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  if (parts[0] === "join" && parts[1] && parts[2]) {  // a join link: keep the seat's token, then show the game
+    keepTokens(parts[1], [parts[2]]);
+    location.replace(`#/game/${parts[1]}`);
+    return;
+  }
   if (parts[0] === "game" && parts[1]) return showGame(parts[1], parts[2] === "seat" ? Number(parts[3]) : null);
   if (parts[0] === "replay" && parts[1]) return showReplay(parts[1], Number(parts[2] || 0));
   return showHome();
@@ -99,13 +128,15 @@ async function showHome() {
   }
   players.addEventListener("change", drawSeats);
   drawSeats();
-  const seed = el("input", { id: "seed", type: "number", min: 0, value: Math.floor(Math.random() * 1000) });
+  // no seed: the server draws one of 63 random bits (shown once the game is over); a seed gives a deal again
+  const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: ui("random") });
+  const remote = el("input", { id: "remote", type: "checkbox" });
   const msg = el("div", { class: "error", id: "home-error" });
   const start = el("button", { class: "primary", id: "start", type: "button", onclick: async () => {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
-      const g = await api("POST", "/api/games", { seats, seed: Number(seed.value) });
-      location.hash = `#/game/${g.game}`;
+      const body = seed.value === "" ? { seats } : { seats, seed: Number(seed.value) };
+      started(await api("POST", "/api/games", body), remote.checked);
     } catch (e) { msg.textContent = e.message; }
   } }, ui("start"));
   const logs = el("div", { id: "logs" }, el("span", { class: "muted" }, "…"));
@@ -113,8 +144,7 @@ async function showHome() {
   const campStart = el("button", { type: "button", id: "campaign-start", onclick: async () => {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
-      const g = await api("POST", "/api/campaigns", { file: camps.value, seats });
-      location.hash = `#/game/${g.game}`;
+      started(await api("POST", "/api/campaigns", { file: camps.value, seats }), remote.checked);
     } catch (e) { msg.textContent = e.message; }
   } }, ui("campaign"));
   const campBox = el("div", { id: "campaigns" }, el("label", {}, `${ui("campaign_file")}: `, camps), campStart);
@@ -125,7 +155,8 @@ async function showHome() {
   } });
   app.replaceChildren(el("div", { class: "home" },
     el("section", { class: "panel" }, el("h2", {}, ui("new_game")), el("p", { class: "muted" }, ui("intro")),
-      el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed), start, msg,
+      el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed),
+      el("label", { class: "remote" }, remote, ` ${ui("remote")}`), start, msg,
       el("p", { class: "legend" }, ui("legend")), campBox),
     el("section", { class: "panel" }, el("h2", {}, ui("replay")), upload, logs)));
   try {
@@ -351,17 +382,29 @@ async function showGame(gid, seat) {
     return;
   }
   current = v;
-  const humans = v.humans || [];
-  if (seat === null && humans.length > 1 && shownSeat !== null && shownSeat !== v.seat && !v.over) {
+  const yours = v.yours || [];
+  if (seat === null && yours.length > 1 && shownSeat !== null && shownSeat !== v.seat && !v.over) {
     const who = v.seat;
     document.body.append(el("div", { class: "overlay", id: "pass-screen" },
       el("div", {}, `${ui("pass_screen")} ${seatName(v, who)}`),
       el("button", { class: "primary", type: "button", onclick: (e) => { e.target.parentNode.remove(); } }, ui("show"))));
   }
   shownSeat = v.seat;
-  drawGame(v);
+  drawGame(v, invitesEl(gid));
   const mine = v.decision && v.decision.choices && v.thinking == null;
-  if (!v.over && !mine) pollTimer = setTimeout(() => showGame(gid, seat), POLL_MS);
+  // another seat's move shows up by polling: quickly while an agent plays, more calmly while a person thinks
+  const wait = v.thinking == null ? PERSON_POLL_MS : POLL_MS;
+  if (!v.over && !mine) pollTimer = setTimeout(() => showGame(gid, seat), wait);
+}
+
+function invitesEl(gid) {
+  const invites = invitesOf(gid);
+  const seats = Object.keys(invites);
+  if (!seats.length) return null;
+  return el("section", { class: "panel", id: "invites" }, el("b", {}, ui("invite")),
+    ...seats.map((p) => el("div", {}, `${ui("seat")} ${p}: `,
+      el("input", { type: "text", readonly: true, value: invites[p], "data-join": p, size: 60,
+                    onclick: (e) => e.target.select() }))));
 }
 
 async function send(action) {
