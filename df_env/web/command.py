@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import math
 import socket
 import sys
+from collections.abc import Callable
+from typing import Any
 
 
 class ServeError(SystemExit):
@@ -52,14 +55,17 @@ def _serve(args: argparse.Namespace) -> None:
     except ImportError as err:
         raise SystemExit(f"df-env serve needs the web extra: pip install -e \".[web]\" ({err})") from None
     from . import games
+    from .limits import Limits
     from .server import serve
 
     games.AGENT_DELAY = args.agent_delay
+    limits = Limits(max_iters=args.max_iters, max_think_seconds=args.max_think_seconds,
+                    max_searches=args.max_searches, max_games=args.max_games, idle_seconds=60 * args.idle_minutes)
     sock = bind(args.host, args.port)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Deep Future: open http://{shown}:{args.port}/ in a browser (Ctrl-C stops the server); "
           f"games are saved in {args.log_dir}")
-    serve(sock, args.log_dir, args.campaign_dir)
+    serve(sock, args.log_dir, args.campaign_dir, limits)
 
 
 def add_serve(sub: argparse._SubParsersAction) -> None:
@@ -75,4 +81,27 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
                    "play the next game of (default results/campaigns; df-env campaign new makes them)")
     p.add_argument("--agent-delay", type=float, default=0.3, help="seconds each agent move is held back so a person "
                    "can follow (default 0.3)")
+    p.add_argument("--max-iters", type=_at_least(1, int), default=5000, help="the most search iterations per "
+                   "decision a page may give an agent (mcts:iters=N; default 5000)")
+    p.add_argument("--max-think-seconds", type=_at_least(0.0, float), default=5.0, help="the most seconds per "
+                   "decision a page may give an agent (mcts:time=S; default 5)")
+    p.add_argument("--max-searches", type=_at_least(1, int), default=2, help="agent searches run at once; the "
+                   "others wait their turn (default 2)")
+    p.add_argument("--max-games", type=_at_least(1, int), default=64, help="games held at once; beyond it the least "
+                   "recently used is dropped, its log kept (default 64)")
+    p.add_argument("--idle-minutes", type=_at_least(1.0, float), default=60.0, help="a game untouched this long is "
+                   "dropped, its log kept (default 60)")
     p.set_defaults(func=_serve)
+
+
+def _at_least(low: float, kind: type) -> Callable[[str], Any]:
+    """An argparse type: a finite number of ``kind`` >= ``low``."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number >= {low}, got {text!r}") from None
+        if not math.isfinite(value) or value < low:
+            raise argparse.ArgumentTypeError(f"expected a finite number >= {low}, got {text!r}")
+        return value
+    return parse

@@ -8,11 +8,13 @@ that is no longer pending (a second tab, a double click) is refused and changes 
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +30,13 @@ from .words import ResultTracker, event_lines, fix_words, in_setup, say
 
 LOG = logging.getLogger(__name__)
 HUMAN = "human"
-MAX_GAMES = 64  # finished games beyond this are forgotten, oldest first (their logs stay on disk)
 AGENT_DELAY = 0.0  # seconds an agent's move is held back (set by `df-env serve --agent-delay` so a person can follow)
 
 
 class RequestError(Exception):
     """A refused request: ``status`` is the HTTP status (400 malformed, 403 not your seat, 404 unknown, 409 no
-    longer pending, 422 illegal), ``message`` says what was wrong and what is allowed."""
+    longer pending, 413 too large, 422 illegal; 507 the game could not be saved), ``message`` says what was wrong
+    and what is allowed."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -84,7 +86,7 @@ class WebGame:
 
     def __init__(self, gid: str, seats: list[str], seed: int, log_dir: Path | None,
                  restart_on_loss: bool = False, config: engine.GameConfig | None = None,
-                 campaign: CampaignLink | None = None) -> None:
+                 campaign: CampaignLink | None = None, searches: threading.Semaphore | None = None) -> None:
         self.gid, self.seats, self.seed = gid, list(seats), seed
         n = len(seats)
         self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss)
@@ -106,7 +108,11 @@ class WebGame:
         # each person's seat belongs to whoever holds its token (the creator gets them all and may hand them out)
         self.tokens: dict[int, str] = {p: secrets.token_urlsafe(18) for p in self.since}
         self.worker: threading.Thread | None = None
+        self.searches = searches  # shared by the server's games: at most so many agent searches at once
         self.created = time.time()
+        self.touched = time.monotonic()  # the last request or move: the store drops games idle too long
+        self.closed = False  # dropped by the store: the agents stop
+        self.stalled = False  # an agent's move could not be saved: retried on the next view
         self._record_events(-1, None)
         self._save()
 
@@ -154,6 +160,10 @@ class WebGame:
                                     "as in the seat's join link)")
         with self.lock:
             seat = self._seat_to_show(seat, yours)
+            self.touched = time.monotonic()
+            if self.stalled:  # the agents' last move could not be saved: try again
+                self.stalled, self.error = False, None
+                self.run_agents()
             v = player_view(self.state, seat, lang)
             over = bool(self.state["over"])
             v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed if over else None,
@@ -191,10 +201,15 @@ class WebGame:
         self.tracker.saw(s)
 
     def _apply(self, p: int, a: int) -> None:
+        """Play action ``a`` of player ``p``: the log with it is saved first, so a move that cannot be saved is not
+        played (:class:`RequestError` 507, nothing changed)."""
+        self._save_after(a)
         text = {lang: E.action_to_string(self.state, a, lang) for lang in E.TEXT_LANGS}
         setup = in_setup(self.state)
         engine.apply_action(self.state, a)
         self.log.actions.append(a)
+        self.log.set_result(self.state)
+        self.touched = time.monotonic()
         self._record_events(p, text, setup)
         if self.campaign is not None:
             self.campaign.observe(self.state)
@@ -222,9 +237,8 @@ class WebGame:
                 name = E.DECISIONS[int(self.state["dk"])][0]
                 raise RequestError(422, f"action {action} is not a legal choice for {name}; legal actions: "
                                         f"{', '.join(str(int(x)) for x in legal)}")
-            self.last_human = p
             self._apply(p, action)
-            self._save()
+            self.last_human = p
         self.run_agents()
 
     def run_agents(self) -> None:
@@ -239,24 +253,27 @@ class WebGame:
 
     def _agent_loop(self) -> None:
         try:
-            while True:
+            while not self.closed:
                 with self.lock:
                     p = self.pending_seat()
                     if p is None or p not in self.agents:
                         self.thinking = None
-                        self._save()
                         return
                     self.thinking = p
                     policy = self.agents[p]
                     s = engine.clone(self.state)
                     step = self.step
-                a = policy(s)
+                with self.searches or nullcontext():  # the server runs a few searches at once; the others wait
+                    a = policy(s)
                 if AGENT_DELAY:
                     time.sleep(AGENT_DELAY)
                 with self.lock:
-                    if self.step != step:  # cannot happen (persons are refused while an agent decides)
+                    if self.step != step or self.closed:  # persons are refused while an agent decides
                         continue
                     self._apply(p, int(a))
+        except RequestError as err:  # the move could not be saved: not played; the next view tries again
+            with self.lock:
+                self.thinking, self.error, self.stalled = None, err.message, True
         except Exception as err:  # shown on the page rather than lost in a thread
             LOG.exception("game %s: the agent failed", self.gid)  # the details stay in the server's log
             with self.lock:
@@ -271,45 +288,28 @@ class WebGame:
             w.join(timeout)
 
     def _save(self) -> None:
-        if self.log_path is not None:
-            self.log.set_result(self.state)
-            save_log(self.log, self.log_path)
+        self._save_after(None)
 
+    def _save_after(self, action: int | None) -> None:
+        """Write the log as it will be once ``action`` is played (None: as it is), before anything changes; a
+        failed write (a full disk) leaves no temporary file and raises :class:`RequestError` 507."""
+        if self.log_path is None:
+            return
+        log, state = self.log, self.state
+        if action is not None:
+            state = engine.clone(self.state)
+            engine.apply_action(state, action)
+            log = dataclasses.replace(self.log, actions=[*self.log.actions, action])
+        log.set_result(state)
+        try:
+            save_log(log, self.log_path)
+        except OSError as err:
+            with contextlib.suppress(OSError):
+                self.log_path.with_name(self.log_path.name + ".tmp").unlink(missing_ok=True)
+            LOG.error("game %s: cannot save %s: %s", self.gid, self.log_path, err)
+            raise RequestError(507, f"the server could not save the game ({err.strerror or type(err).__name__}): "
+                                    f"the move was not played; try again later") from None
 
-class GameStore:
-    """The server's games, by id (several at once)."""
-
-    def __init__(self, log_dir: Path | None = None) -> None:
-        self.log_dir = log_dir
-        self.games: OrderedDict[str, WebGame] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def create(self, seats: list[str], seed: int, restart_on_loss: bool = False) -> WebGame:
-        gid = secrets.token_hex(4)
-        game = WebGame(gid, seats, seed, self.log_dir, restart_on_loss)
-        with self.lock:
-            self.games[gid] = game
-            if len(self.games) > MAX_GAMES:
-                for old in [k for k, g in self.games.items() if bool(g.state["over"])][: len(self.games) - MAX_GAMES]:
-                    del self.games[old]
-        game.run_agents()
-        return game
-
-    def create_campaign_game(self, path: Path, seats: list[str]) -> WebGame:
-        """The next game of the campaign at ``path`` (recorded into it when the game ends)."""
-        camp = E.load_campaign(path)
-        config = camp.next_config(len(seats))
-        seed = camp.next_seed()
-        link = CampaignLink(path, camp.games + 1, seed, seats)
-        gid = secrets.token_hex(4)
-        game = WebGame(gid, seats, seed, None, config=config, campaign=link)
-        with self.lock:
-            self.games[gid] = game
-        game.run_agents()
-        return game
-
-    def get(self, gid: str) -> WebGame:
-        game = self.games.get(gid)
-        if game is None:
-            raise RequestError(404, f"no game {gid!r} on this server (it may have been restarted)")
-        return game
+    def close(self) -> None:
+        """Dropped by the store: the agents stop after their current search (the log on disk stays)."""
+        self.closed = True
