@@ -169,7 +169,8 @@ def test_new_game_requests_are_checked(client):
                  {"seats": ["human"], "seed": -1}, {"seats": ["human"], "seed": True}):
         r = client.post("/api/games", json=body)
         assert r.status_code == 400, body
-    assert "a page may choose the agents random, first, heuristic" in client.post("/api/games", json={"seats": ["nosuchagent"]}).json()["error"]
+    refused = client.post("/api/games", json={"seats": ["nosuchagent"]}).json()["error"]
+    assert "a page may choose the agents random, first, heuristic" in refused
     assert client.store.games == {}
 
 

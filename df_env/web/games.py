@@ -113,6 +113,7 @@ class WebGame:
         self.touched = time.monotonic()  # the last request or move: the store drops games idle too long
         self.closed = False  # dropped by the store: the agents stop
         self.stalled = False  # an agent's move could not be saved: retried on the next view
+        self.save_failed = False  # ``error`` says so (cleared once an agent's move is saved)
         self._record_events(-1, None)
         self._save()
 
@@ -161,8 +162,8 @@ class WebGame:
         with self.lock:
             seat = self._seat_to_show(seat, yours)
             self.touched = time.monotonic()
-            if self.stalled:  # the agents' last move could not be saved: try again
-                self.stalled, self.error = False, None
+            if self.stalled:  # the agents' last move could not be saved: try again (the error shows until it works)
+                self.stalled = False
                 self.run_agents()
             v = player_view(self.state, seat, lang)
             over = bool(self.state["over"])
@@ -271,9 +272,11 @@ class WebGame:
                     if self.step != step or self.closed:  # persons are refused while an agent decides
                         continue
                     self._apply(p, int(a))
+                    self.error = None if self.save_failed else self.error
+                    self.save_failed = False
         except RequestError as err:  # the move could not be saved: not played; the next view tries again
             with self.lock:
-                self.thinking, self.error, self.stalled = None, err.message, True
+                self.thinking, self.error, self.stalled, self.save_failed = None, err.message, True, True
         except Exception as err:  # shown on the page rather than lost in a thread
             LOG.exception("game %s: the agent failed", self.gid)  # the details stay in the server's log
             with self.lock:
