@@ -131,7 +131,8 @@ class WebGame:
 
     def seats_of(self, tokens: list[str]) -> set[int]:
         """The person seats whose tokens are among ``tokens`` (compared in constant time)."""
-        return {p for p, tok in self.tokens.items() if any(secrets.compare_digest(tok, t) for t in tokens)}
+        given = [t.encode("utf-8", "replace") for t in tokens]  # compare_digest takes ASCII str or bytes only
+        return {p for p, tok in self.tokens.items() if any(secrets.compare_digest(tok.encode(), t) for t in given)}
 
     def _seat_to_show(self, seat: int | None, yours: set[int]) -> int:
         """The seat a view shows: ``seat`` if the caller holds it (any seat once the game is over), else the seat
