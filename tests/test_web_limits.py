@@ -158,3 +158,22 @@ def test_replays_are_few_and_keep_few_positions(tmp_path):
     replays = ReplayStore(cap=2)
     ids = [replays.add(rep) for _ in range(3)]
     assert list(replays.replays) == ids[1:]
+
+
+def test_the_agents_play_on_at_once_when_no_person_is_left(monkeypatch):
+    from df_env.web import games as web_games
+
+    monkeypatch.setattr(web_games, "AGENT_DELAY", 30.0)  # a person would wait half a minute a move
+    slept: list[float] = []
+    monkeypatch.setattr(web_games.time, "sleep", slept.append)
+    game = WebGame("g", ["human", "heuristic", "heuristic"], 5, None)
+    while not game.state["over"] and not game.state["lost"][0]:  # the person passes until he has lost
+        game.wait_idle(300)
+        if game.pending_seat() == 0:
+            choices = game.view(0)["decision"]["choices"]
+            game.answer(0, choices[-1]["action"], game.step)
+    with_person = len(slept)
+    game.run_agents()
+    game.wait_idle(300)
+    assert game.state["over"] and game.state["lost"][0]
+    assert with_person > 0 and len(slept) == with_person  # no move held back once only agents were left

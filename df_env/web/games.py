@@ -267,7 +267,7 @@ class WebGame:
                     step = self.step
                 with self.searches or nullcontext():  # the server runs a few searches at once; the others wait
                     a = policy(s)
-                if AGENT_DELAY:
+                if AGENT_DELAY and self._a_person_plays():  # nobody left to follow: the agents play on at once
                     time.sleep(AGENT_DELAY)
                 with self.lock:
                     if self.step != step or self.closed:  # persons are refused while an agent decides
@@ -284,6 +284,10 @@ class WebGame:
                 seat, self.thinking = self.thinking, None
                 # the error's type only: its text could quote the searched state (hidden cards)
                 self.error = f"the agent of seat {seat} failed ({type(err).__name__})"
+
+    def _a_person_plays(self) -> bool:
+        """Whether a person's seat is still in the game (not lost)."""
+        return any(not bool(self.state["lost"][p]) for p in self.since)
 
     def wait_idle(self, timeout: float = 60.0) -> None:
         """Wait until no agent is thinking (tests, benchmarks)."""
