@@ -277,3 +277,68 @@ def test_two_people_in_two_browsers_play_a_game_with_their_join_links(server, br
         page.wait_for_selector("[data-game-over]", timeout=30_000)
     for c in contexts:
         c.close()
+
+
+def _serve_on(folder, port: int):
+    """A server on ``port`` over the log folder ``folder`` (it resumes the live games found there)."""
+    app = create_app(folder)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(600):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    assert srv.started
+    return srv, thread, app.state.store
+
+
+def _answer_if_asked(page, seat: int, store) -> bool:
+    """Click this page's pending choice (a pass where there is one) if it shows one; whether it did."""
+    if not page.query_selector("#decision [data-action]"):
+        return False
+    game = next(iter(store.games.values()))
+    assert game.pending_seat() == seat
+    step = page.get_attribute(".game", "data-step")
+    buttons = page.query_selector_all("#decision [data-action]")
+    next((b for b in buttons if b.get_attribute("class") == "pass"), buttons[0]).click()
+    page.wait_for_selector(f".game:not([data-step='{step}'])", timeout=60_000)
+    return True
+
+
+def test_a_remote_game_goes_on_after_a_server_restart(browser, tmp_path):
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    srv, thread, store = _serve_on(tmp_path, port)
+    contexts = [browser.new_context(viewport={"width": 1400, "height": 900}) for _ in range(2)]
+    host = contexts[0].new_page()
+    host.goto(url + "/?lang=en")
+    host.wait_for_selector("#start")
+    host.select_option("#players", "2")
+    host.select_option("#seat-1", "human")
+    host.fill("#seed", "2")
+    host.check("#remote")
+    host.click("#start")
+    guest = contexts[1].new_page()
+    guest.goto(host.get_attribute("#invites [data-join='1']", "value"))
+    pages, moved, restarted = [host, guest], 0, False
+    for _ in range(600):
+        if all(p.query_selector("[data-game-over]") for p in pages):
+            break
+        for seat, page in enumerate(pages):
+            moved += _answer_if_asked(page, seat, store)
+        if moved >= 4 and not restarted:  # the server goes away and comes back; the pages carry on
+            gid, step = next(iter(store.games)), next(iter(store.games.values())).step
+            srv.should_exit = True
+            thread.join(30)
+            srv, thread, store = _serve_on(tmp_path, port)
+            assert list(store.games) == [gid] and store.games[gid].step == step
+            restarted = True
+        time.sleep(0.1)
+    assert restarted and next(iter(store.games.values())).state["over"]
+    for page in pages:
+        page.wait_for_selector("[data-game-over]", timeout=30_000)
+    for c in contexts:
+        c.close()
+    srv.should_exit = True
+    thread.join(30)

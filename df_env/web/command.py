@@ -7,6 +7,7 @@ import math
 import socket
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 
@@ -56,16 +57,21 @@ def _serve(args: argparse.Namespace) -> None:
         raise SystemExit(f"df-env serve needs the web extra: pip install -e \".[web]\" ({err})") from None
     from . import games
     from .limits import Limits
-    from .server import serve
+    from .server import create_app, serve
 
     games.AGENT_DELAY = args.agent_delay
     limits = Limits(max_iters=args.max_iters, max_think_seconds=args.max_think_seconds,
                     max_searches=args.max_searches, max_games=args.max_games, idle_seconds=60 * args.idle_minutes)
     sock = bind(args.host, args.port)
+    app = create_app(args.log_dir, args.campaign_dir, limits)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"Deep Future: open http://{shown}:{args.port}/ in a browser (Ctrl-C stops the server); "
-          f"games are saved in {args.log_dir}")
-    serve(sock, args.log_dir, args.campaign_dir, limits)
+    base = f"http://{shown}:{args.port}"
+    continued = [app.state.store.import_log(Path(p)) for p in args.resume]  # a bad log: a one-line error
+    print(f"Deep Future: open {base}/ in a browser (Ctrl-C stops the server); games are saved in {args.log_dir}")
+    for path, game in zip(args.resume, continued, strict=True):
+        links = ", ".join(f"seat {p}: {base}/#/join/{game.gid}/{tok}" for p, tok in game.tokens.items())
+        print(f"{path} goes on in the browser: {links}")
+    serve(sock, app)
 
 
 def add_serve(sub: argparse._SubParsersAction) -> None:
@@ -81,6 +87,8 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
                    "play the next game of (default results/campaigns; df-env campaign new makes them)")
     p.add_argument("--agent-delay", type=float, default=0.3, help="seconds each agent move is held back so a person "
                    "can follow (default 0.3)")
+    p.add_argument("--resume", action="append", default=[], metavar="LOG", help="continue a saved game (e.g. one "
+                   "of df-env play) in the browser: its join links are printed (repeatable)")
     p.add_argument("--max-iters", type=_at_least(1, int), default=5000, help="the most search iterations per "
                    "decision a page may give an agent (mcts:iters=N; default 5000)")
     p.add_argument("--max-think-seconds", type=_at_least(0.0, float), default=5.0, help="the most seconds per "

@@ -15,6 +15,7 @@ import secrets
 import threading
 import time
 from contextlib import nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,10 @@ import numpy as np
 
 from agents import SeatPolicy, make_agent
 from df_env import engine
-from df_env.gamelog import GameLog, save_log
+from df_env.gamelog import GameLog, GameLogError, save_log
 
 from . import engine_view as E
+from .seatfile import save_seats, token_hash
 from .view import player_view
 from .words import ResultTracker, event_lines, fix_words, in_setup, say
 
@@ -81,12 +83,21 @@ class CampaignLink:
         self.outcome = self.outcomes["en"]
 
 
+@dataclass
+class Resumed:
+    """A game resumed from its log: the actions to play again and the seat file's token hashes."""
+
+    actions: list[int]
+    hashes: dict[int, str]
+
+
 class WebGame:
     """One game on the server. ``seats``: ``"human"`` or an agent spec per seat."""
 
     def __init__(self, gid: str, seats: list[str], seed: int, log_dir: Path | None,
                  restart_on_loss: bool = False, config: engine.GameConfig | None = None,
-                 campaign: CampaignLink | None = None, searches: threading.Semaphore | None = None) -> None:
+                 campaign: CampaignLink | None = None, searches: threading.Semaphore | None = None,
+                 resume: Resumed | None = None) -> None:
         self.gid, self.seats, self.seed = gid, list(seats), seed
         n = len(seats)
         self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss)
@@ -105,8 +116,10 @@ class WebGame:
         self.error: str | None = None
         self.last_human: int = min(self.since) if self.since else 0
         self.log_path = log_dir / f"web-{gid}.json" if log_dir else None
-        # each person's seat belongs to whoever holds its token (the creator gets them all and may hand them out)
-        self.tokens: dict[int, str] = {p: secrets.token_urlsafe(18) for p in self.since}
+        # each person's seat belongs to whoever holds its token (the creator gets them all and may hand them out);
+        # the server keeps only their hashes (a resumed game has no tokens, only the hashes of its seat file)
+        self.tokens: dict[int, str] = {p: secrets.token_urlsafe(18) for p in self.since} if resume is None else {}
+        self.token_hashes = {p: token_hash(t) for p, t in self.tokens.items()} if resume is None else resume.hashes
         self.worker: threading.Thread | None = None
         self.searches = searches  # shared by the server's games: at most so many agent searches at once
         self.created = time.time()
@@ -115,7 +128,11 @@ class WebGame:
         self.stalled = False  # an agent's move could not be saved: retried on the next view
         self.save_failed = False  # ``error`` says so (cleared once an agent's move is saved)
         self._record_events(-1, None)
+        if resume is not None:
+            self._replay(resume.actions)
         self._save()
+        if resume is None and self.log_path is not None:
+            self.save_seats()
 
     # ---------------------------------------------------------------------------------------------- reading
     @property
@@ -131,8 +148,8 @@ class WebGame:
 
     def seats_of(self, tokens: list[str]) -> set[int]:
         """The person seats whose tokens are among ``tokens`` (compared in constant time)."""
-        given = [t.encode("utf-8", "replace") for t in tokens]  # compare_digest takes ASCII str or bytes only
-        return {p for p, tok in self.tokens.items() if any(secrets.compare_digest(tok.encode(), t) for t in given)}
+        given = [token_hash(t) for t in tokens]
+        return {p for p, h in self.token_hashes.items() if any(secrets.compare_digest(h, g) for g in given)}
 
     def _seat_to_show(self, seat: int | None, yours: set[int]) -> int:
         """The seat a view shows: ``seat`` if the caller holds it (any seat once the game is over), else the seat
@@ -206,6 +223,9 @@ class WebGame:
         """Play action ``a`` of player ``p``: the log with it is saved first, so a move that cannot be saved is not
         played (:class:`RequestError` 507, nothing changed)."""
         self._save_after(a)
+        self._play(p, a)
+
+    def _play(self, p: int, a: int) -> None:
         text = {lang: E.action_to_string(self.state, a, lang) for lang in E.TEXT_LANGS}
         setup = in_setup(self.state)
         engine.apply_action(self.state, a)
@@ -217,6 +237,24 @@ class WebGame:
             self.campaign.observe(self.state)
             if bool(self.state["over"]) and self.campaign.outcome is None:
                 self.campaign.finish(self.state)
+
+    def _replay(self, actions: list[int]) -> None:
+        """Play a resumed game's logged actions again (nothing saved); GameLogError at an illegal one."""
+        for k, a in enumerate(actions):
+            if not 0 <= a < engine.NUM_ACTIONS or not bool(self.state["mask"][a]):
+                raise GameLogError(f"step {k + 1}: action {a} is not legal there")
+            p = int(self.state["dplayer"])
+            self._play(p, a)
+            if p in self.since:
+                self.last_human = p
+
+    def save_seats(self) -> None:
+        assert self.log_path is not None
+        try:
+            save_seats(self.log_path, self.gid, self.token_hashes)
+        except OSError as err:
+            raise RequestError(507, f"the server could not save the game ({err.strerror or type(err).__name__})"
+                               ) from None
 
     def answer(self, seat: int, action: int, step: int, yours: set[int] | None = None) -> None:
         """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable.

@@ -194,16 +194,16 @@ def create_app(log_dir: str | Path | None = "results/games",
     campaigns = Path(campaign_dir) if campaign_dir is not None else None
     limits = limits or Limits()
     store = GameStore(folder, limits)
+    store.resume_all()  # the live games of a previous run go on, with the same join links
     app = Starlette(routes=ROUTES, exception_handlers={RequestError: refused})
     app.state.server = ServerState(store, folder, campaigns, limits, ReplayStore(limits.max_replays))
     app.state.store = store  # the tests and experiments/bench_web.py reach the games here
     return app
 
 
-def serve(sock: socket.socket, log_dir: str | None = "results/games", campaign_dir: str | None = "results/campaigns",
-          limits: Limits | None = None) -> None:
-    """Run the server on the listening socket ``sock`` (``df_env.web.command.bind``) until Ctrl-C."""
+def serve(sock: socket.socket, app: Starlette) -> None:
+    """Run ``app`` (:func:`create_app`) on the listening socket ``sock`` (``df_env.web.command.bind``) until
+    Ctrl-C."""
     import uvicorn
 
-    config = uvicorn.Config(create_app(log_dir, campaign_dir, limits), log_level="warning")
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])

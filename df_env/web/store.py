@@ -3,14 +3,20 @@ disk), so that abandoned games never pile up in memory."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
 from pathlib import Path
 
+from df_env.gamelog import GameLogError, load_log
+
 from . import engine_view as E
-from .games import CampaignLink, RequestError, WebGame
+from .games import CampaignLink, RequestError, Resumed, WebGame
 from .limits import Limits
+from .seatfile import load_seats, token_hash
+
+LOG = logging.getLogger(__name__)
 
 
 class GameStore:
@@ -37,6 +43,53 @@ class GameStore:
         seed = camp.next_seed()
         link = CampaignLink(path, camp.games + 1, seed, seats)
         game = WebGame(self._new_id(), seats, seed, None, config=config, campaign=link, searches=self.searches)
+        self._add(game)
+        return game
+
+    def resume_all(self) -> list[WebGame]:
+        """Resume the live games of the log folder (those with a seat file, newest first, at most ``max_games``):
+        a restarted server goes on with them and their join links still work. A log that cannot be resumed is
+        skipped with a warning."""
+        if self.log_dir is None or not self.log_dir.is_dir():
+            return []
+        found = sorted(self.log_dir.glob("web-*.seats"), key=lambda p: p.stat().st_mtime, reverse=True)
+        resumed: list[WebGame] = []
+        for seats in found:
+            if len(resumed) >= self.limits.max_games:
+                break
+            game = self._resume(seats)
+            if game is not None:
+                resumed.append(game)
+                with self.lock:
+                    self.games[game.gid] = game
+        for game in resumed:
+            game.run_agents()
+        return resumed
+
+    def _resume(self, seats: Path) -> WebGame | None:
+        try:
+            gid, hashes = load_seats(seats)
+            log = load_log(seats.with_suffix(".json"))
+            if log.result.get("over") is True:
+                return None
+            return WebGame(gid, log.seats, log.seed, self.log_dir, log.restart_on_loss, searches=self.searches,
+                           resume=Resumed(list(log.actions), hashes))
+        except (OSError, ValueError, RequestError) as err:  # GameLogError is a ValueError
+            LOG.warning("not resumed: %s (%s)", seats.name, err)
+            return None
+
+    def import_log(self, path: Path) -> WebGame:
+        """A new web game that continues the saved log at ``path`` (e.g. ``df-env play``'s): its seats, seed and
+        moves, fresh tokens (``tokens``), a log of its own in the log folder. Raises GameLogError."""
+        log = load_log(path)
+        if log.result.get("over") is True:
+            raise GameLogError(f"{path}: the game is over (df-env replay shows it)")
+        game = WebGame(self._new_id(), log.seats, log.seed, self.log_dir, log.restart_on_loss, searches=self.searches,
+                       resume=Resumed(list(log.actions), {}))
+        game.tokens = {p: secrets.token_urlsafe(18) for p in game.humans}
+        game.token_hashes = {p: token_hash(t) for p, t in game.tokens.items()}
+        if game.log_path is not None:
+            game.save_seats()
         self._add(game)
         return game
 

@@ -7,7 +7,8 @@
 const COLOURS = ["#d62728", "#1f77b4", "#2ca02c"];
 const NEUTRAL = "#e6b800";
 const POLL_MS = 250;         // while an agent plays
-const PERSON_POLL_MS = 700;  // while another person (on another machine) decides
+const PERSON_POLL_MS = 700;
+const RETRY_MS = 1000;       // while the server does not answer  // while another person (on another machine) decides
 let LANG = new URLSearchParams(location.search).get("lang") || localStorage.getItem("df-lang") || "en";
 let T = null;            // the language bundle from /api/i18n/LANG
 let current = null;      // the view shown
@@ -378,6 +379,11 @@ async function showGame(gid, seat) {
   try {
     v = await api("GET", `/api/games/${gid}/view?lang=${LANG}${seat === null ? "" : `&seat=${seat}`}`);
   } catch (e) {
+    if (e.status === undefined || e.status >= 500) {  // the server is away (restarting?): try again shortly
+      $("#status").textContent = ui("reconnecting");
+      pollTimer = setTimeout(() => showGame(gid, seat), RETRY_MS);
+      return;
+    }
     $("#app").replaceChildren(el("p", { class: "error" }, e.message), el("a", { href: "#/" }, ui("new_game")));
     return;
   }
@@ -419,7 +425,11 @@ async function send(action) {
     if (!v.over && !mine) { clearTimeout(pollTimer); pollTimer = setTimeout(route, POLL_MS); }
   } catch (e) {
     if (e.status === 409) route();  // the decision was answered elsewhere: show the game as it is now
-    else alert(e.message);
+    else if (e.status === undefined || e.status >= 500) {  // away, or could not save: say so, then look again
+      $("#status").textContent = e.status === undefined ? ui("reconnecting") : e.message;
+      clearTimeout(pollTimer);
+      pollTimer = setTimeout(route, RETRY_MS);
+    } else alert(e.message);
   } finally { sending = false; }
 }
 
