@@ -430,3 +430,31 @@ def test_two_people_on_two_machines_play_one_game_with_their_join_links(client):
     assert game.state["over"] and moves[0] > 3 and moves[2] > 3
     # once over, either person may look at every seat
     assert client.get(f"/api/games/{gid}/view?seat=1", headers=people[2]).status_code == 200
+
+
+# ---------------------------------------------------------------------------------------------- readable cards
+def test_cards_carry_their_table_5_effects_and_a_challenge_its_table_6_rows():
+    s = engine.new_game(engine.GameConfig(num_players=1), seed=3)
+    rng = np.random.default_rng(1)
+    seen = {"adv": 0, "challenge": 0}
+    for _ in range(3000):
+        if engine.is_terminal(s):
+            break
+        for lang in E.TEXT_LANGS:
+            v = player_view(s, 0, lang)
+            for card in [t["card"] for t in v["players"][0]["tableau"]] + v["players"][0]["hand"]:
+                for adv in card["advs"]:
+                    code = adv["label"].split()[0]
+                    row = 6 * "SMRKHF".index(code[0]) + int(code[1]) - 1
+                    assert adv["effect"] == E.term(lang, "adv_notes", row) and adv["label"] in card["text"]
+                    seen["adv"] += 1
+            d = v["decision"]
+            if d["name"] == "CHALLENGE":
+                suit = int(s["ctx"][0])
+                assert [(f["number"], f["name"], f["effect"]) for f in d["failures"]] == [
+                    (n, *E.challenge_row(lang, suit, n)) for n in range(1, 7)]
+                seen["challenge"] += 1
+            else:
+                assert "failures" not in d
+        engine.apply_action(s, int(rng.choice(engine.legal_actions(s))))
+    assert seen["adv"] > 10 and seen["challenge"] > 0, seen

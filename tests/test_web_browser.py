@@ -93,6 +93,10 @@ def _play(page, store, seat, shots, mid_at=6):
         events = page.inner_text("#events")
         assert " drew #" not in events.replace(f"player {seat} drew #", "")
         assert " 抽了 #" not in events.replace(f"玩家 {seat} 抽了 #", "")
+        for adv in page.query_selector_all("[data-adv]"):  # an advancement's Table 5 effect on hover
+            assert adv.get_attribute("title")
+        if name == "CHALLENGE":  # what failing costs, beside the choice
+            assert len(page.query_selector_all("#failures div")) == 6
         legal = [int(a) for a in game.state["mask"].nonzero()[0]]
         shown = sorted(int(b.get_attribute("data-action")) for b in box.query_selector_all("[data-action]"))
         assert shown == legal, (name, shown, legal)

@@ -188,14 +188,18 @@ function cardEl(c, opts = {}) {
   const name = c.name || "";
   const colon = c.text.search(/[:：]/);
   const rest = c.type === "civilization" && colon >= 0 ? c.text.slice(colon + 1) : "";
-  const attrs = { class: `card${opts.choosable ? " choosable" : ""}${opts.home ? " homeworld" : ""}`, title: c.text,
+  // hover: the card's full text, and each advancement's Table 5 effect
+  const advs = c.advs || [];
+  const title = [c.text, ...advs.map((a) => `${a.label}${a.circled ? "*" : ""}: ${a.effect}`)].join("\n");
+  const attrs = { class: `card${opts.choosable ? " choosable" : ""}${opts.home ? " homeworld" : ""}`, title,
                   "data-card": c.id };
   if (opts.choosable) attrs.onclick = () => send(opts.choosable);
   return el("div", attrs,
     el("span", { class: `corner suit-${c.suit}`, title: T.suits[c.suit] || "" }, `${c.num}${c.suit}`),
     el("span", { class: "kind" }, opts.place ? `${opts.place} ` : "", c.kind || c.type), name ? " " : "",
     name ? el("span", { class: "name" }, name) : null,
-    inside ? el("div", { class: "adv" }, inside) : null,
+    advs.length ? el("div", { class: "adv" }, ...advs.map((a, i) => el("span", { title: a.effect, "data-adv": a.label },
+      `${i ? ", " : ""}${a.label}${a.circled ? "*" : ""}`))) : inside ? el("div", { class: "adv" }, inside) : null,
     rest ? el("div", { class: "adv" }, rest) : null,
     c.upkeep ? el("div", { class: "adv" }, `${ui("upkeep")} ${"■".repeat(c.upkeep)}`) : null);
 }
@@ -327,9 +331,16 @@ function decisionEl(v) {
         const name = (text.match(/^[A-Z]+/) || [""])[0];
         text = `${T.actions[name] || name}  ${text.slice(name.length).trim()}`;
       }
+      const cost = d.failures && c.block === "special" ? failureText(d.failures) : null;
       return el("button", { type: "button", "data-action": c.action, class: c.block === "special" ? "pass" : null,
-                            onclick: () => send(c.action) }, text);
-    })));
+                            title: cost, onclick: () => send(c.action) }, text);
+    })),
+    d.failures && d.failures.length ? el("div", { class: "legend", id: "failures" }, el("b", {}, ui("if_fail")),
+      ...d.failures.map((f) => el("div", {}, `${f.number}: ${f.name} — ${f.effect}`))) : null);
+}
+
+function failureText(rows) {
+  return `${ui("if_fail")}\n` + rows.map((f) => `${f.number}: ${f.name} — ${f.effect}`).join("\n");
 }
 
 function pilesEl(v) {
