@@ -84,6 +84,9 @@ def _everything_reachable(client, gid: str, seat: int, n: int, token: str, v: di
             r = client.post(f"/api/games/{gid}/act", headers=h, json={"seat": p, "action": action, "step": step})
             assert r.status_code in (403, 409, 422), r.text
             out.append(r.json())
+    stale = client.post(f"/api/games/{gid}/undo", headers=h, json={"seat": seat, "step": v["step"] + 1})
+    assert stale.status_code == 409
+    out.append(stale.json())
     return out
 
 

@@ -61,7 +61,8 @@ def _request(draw, world_ids):
     path = draw(st.sampled_from([
         "/", "/favicon.ico", "/static/app.js", f"/static/{quote(draw(_text), safe='')}", f"/api/i18n/{quote(lang)}",
         "/api/agents", "/api/games", f"/api/games/{quote(gid, safe='')}/view",
-        f"/api/games/{quote(gid, safe='')}/act", "/api/logs", "/api/campaigns", "/api/replays",
+        f"/api/games/{quote(gid, safe='')}/act", f"/api/games/{quote(gid, safe='')}/undo", "/api/logs",
+        "/api/campaigns", "/api/replays",
         f"/api/replays/{quote(rid, safe='')}/{quote(k, safe='')}", "/api/nothing"]))
     method = draw(st.sampled_from(["GET", "POST", "POST", "PUT", "DELETE"]))
     query = draw(st.dictionaries(st.sampled_from(["seat", "lang", "token", "observer"]),

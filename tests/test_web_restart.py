@@ -104,3 +104,47 @@ def test_serve_resume_refuses_a_bad_log_before_serving(tmp_path):
                        text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
     assert r.returncode == 2 and "bad.json" in r.stderr and "open http" not in r.stdout
     assert "Traceback" not in r.stderr
+
+
+def test_undo_against_agents_takes_back_the_last_decision_and_is_marked(tmp_path):
+    with TestClient(create_app(tmp_path)) as client:
+        created = client.post("/api/games", json={"seats": ["human", "heuristic"], "seed": 9}).json()
+        gid, h = created["game"], {"X-Seat-Token": created["tokens"]["0"]}
+        store = client.app.state.store
+        v0 = _play(client, gid, created["tokens"]["0"], 4, pick=0)
+        assert v0["can_undo"]
+        game = store.get(gid)
+        mine = max(k for k, p in enumerate(game.actors) if p == 0)
+        kept = game.log.actions[:mine]
+        replayed = engine.new_game(engine.GameConfig(num_players=2), 9)
+        for a in kept:
+            engine.apply_action(replayed, a)
+        state_before = replayed.tobytes()
+        assert client.post(f"/api/games/{gid}/undo", json={"seat": 0, "step": v0["step"] + 1}, headers=h
+                           ).status_code == 409  # a stale step
+        assert client.post(f"/api/games/{gid}/undo", json={"seat": 0, "step": v0["step"]}).status_code == 403
+        r = client.post(f"/api/games/{gid}/undo", json={"seat": 0, "step": v0["step"]}, headers=h)
+        assert r.status_code == 200, r.text
+        back = store.get(gid)
+        back.wait_idle()
+        assert back.step == mine and back.state.tobytes() == state_before and r.json()["decision"]["player"] == 0
+        seats = json.loads((tmp_path / f"web-{gid}.seats").read_text())
+        assert seats["undos"] == [{"step": mine, "undone": game.log.actions[mine:]}]
+        assert json.loads((tmp_path / f"web-{gid}.json").read_text())["actions"] == kept
+        assert _play(client, gid, created["tokens"]["0"], 2, pick=0)["step"] > mine  # the game goes on
+    with TestClient(create_app(tmp_path)) as again:  # the undo survives a restart
+        assert again.app.state.store.get(gid).undos == seats["undos"]
+
+
+def test_no_undo_between_two_persons(tmp_path):
+    with TestClient(create_app(tmp_path)) as client:
+        created = client.post("/api/games", json={"seats": ["human", "human"], "seed": 9}).json()
+        gid, tokens = created["game"], created["tokens"]
+        h = {"X-Seat-Token": ",".join(tokens.values())}
+        v = client.get(f"/api/games/{gid}/view", headers=h).json()
+        client.post(f"/api/games/{gid}/act", headers=h, json={"seat": v["seat"], "step": v["step"],
+                                                               "action": v["decision"]["choices"][0]["action"]})
+        v = client.get(f"/api/games/{gid}/view", headers=h).json()
+        assert not v["can_undo"]
+        r = client.post(f"/api/games/{gid}/undo", headers=h, json={"seat": v["seat"], "step": v["step"]})
+        assert r.status_code == 409 and "against agents" in r.json()["error"]

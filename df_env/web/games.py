@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +89,7 @@ class Resumed:
 
     actions: list[int]
     hashes: dict[int, str]
+    undos: list[dict[str, Any]] = field(default_factory=list)
 
 
 class WebGame:
@@ -127,6 +128,8 @@ class WebGame:
         self.closed = False  # dropped by the store: the agents stop
         self.stalled = False  # an agent's move could not be saved: retried on the next view
         self.save_failed = False  # ``error`` says so (cleared once an agent's move is saved)
+        self.actors: list[int] = []  # who chose each logged action
+        self.undos: list[dict[str, Any]] = [] if resume is None else resume.undos  # marked in the seat file
         self._record_events(-1, None)
         if resume is not None:
             self._replay(resume.actions)
@@ -186,7 +189,8 @@ class WebGame:
             v = player_view(self.state, seat, lang)
             over = bool(self.state["over"])
             v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed if over else None,
-                     humans=self.humans, yours=sorted(yours), thinking=self.thinking, error=self.error,
+                     humans=self.humans, yours=sorted(yours), can_undo=self.undo_point() is not None,
+                     thinking=self.thinking, error=self.error,
                      events=[line[lang] for line in self.since.get(seat, [])],
                      result=self.result(lang) if over else None,
                      log=self.log_path.name if self.log_path and over else None,
@@ -230,6 +234,7 @@ class WebGame:
         setup = in_setup(self.state)
         engine.apply_action(self.state, a)
         self.log.actions.append(a)
+        self.actors.append(p)
         self.log.set_result(self.state)
         self.touched = time.monotonic()
         self._record_events(p, text, setup)
@@ -251,10 +256,18 @@ class WebGame:
     def save_seats(self) -> None:
         assert self.log_path is not None
         try:
-            save_seats(self.log_path, self.gid, self.token_hashes)
+            save_seats(self.log_path, self.gid, self.token_hashes, self.undos)
         except OSError as err:
             raise RequestError(507, f"the server could not save the game ({err.strerror or type(err).__name__})"
                                ) from None
+
+    def undo_point(self) -> int | None:
+        """The step of the person's last answered decision, when an undo is allowed: a game against agents (one
+        person seat), not over, no agent thinking; else None."""
+        if len(self.since) != 1 or bool(self.state["over"]) or self.thinking is not None:
+            return None
+        person = next(iter(self.since))
+        return next((k for k in range(len(self.actors) - 1, -1, -1) if self.actors[k] == person), None)
 
     def answer(self, seat: int, action: int, step: int, yours: set[int] | None = None) -> None:
         """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable.

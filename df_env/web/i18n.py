@@ -58,7 +58,8 @@ UI = {
     "en": {
         "title": "Deep Future", "new_game": "New game", "players": "Players", "seat": "Seat", "person": "person",
         "if_fail": "If you fail it, a number 1-6 is drawn and that row of Table 6 applies:",
-        "seed": "Seed", "random": "random", "reconnecting": "The server does not answer; trying again…",
+        "undo": "Undo my last decision", "seed": "Seed", "random": "random",
+        "reconnecting": "The server does not answer; trying again…",
         "remote": "the other persons join from their own machines (links on the game page)",
         "invite": "Join links (send each to its player; whoever opens one plays that seat):",
         "start": "Start", "replay": "Replay a saved game", "open": "Open", "map": "Galaxy",
@@ -85,7 +86,7 @@ UI = {
     "zh": {
         "title": "深度未来", "new_game": "新游戏", "players": "玩家人数", "seat": "座位", "person": "真人",
         "if_fail": "若应对失败，抽取数字 1-6，按表 6 的该行执行：",
-        "seed": "种子", "random": "随机", "reconnecting": "服务器无响应，正在重试…",
+        "undo": "撤销我上一个决定", "seed": "种子", "random": "随机", "reconnecting": "服务器无响应，正在重试…",
         "remote": "其他玩家在各自的设备上加入（链接见游戏页面）",
         "invite": "加入链接（发给各自的玩家；打开链接的人即坐上该座位）：",
         "start": "开始", "replay": "回放已保存的游戏", "open": "打开", "map": "银河系",

@@ -144,6 +144,24 @@ async def game_act(request: Request) -> Response:
     return JSONResponse(game.view(seat, lang, yours))
 
 
+async def game_undo(request: Request) -> Response:
+    """``POST /api/games/{id}/undo`` ``{"seat": 0, "step": 12}``: take back the seat's last decision (a game
+    against agents; with that seat's token)."""
+    server = _server(request)
+    game = server.store.get(request.path_params["gid"])
+    yours = game.seats_of(seat_tokens(request))
+    lang = lang_param(request)
+    doc = await json_object(request, server.limits.max_body)
+    seat = int_field(doc, "seat", 0, len(game.seats) - 1)
+    step = int_field(doc, "step", 0, MAX_SEED)
+    if seat not in yours:
+        raise RequestError(403, f"seat {seat} is not yours: an undo needs that seat's token")
+    if game.campaign is not None:
+        raise RequestError(409, "a campaign game cannot be undone")
+    new = server.store.undo(game, seat, step)
+    return JSONResponse(new.view(seat, lang, yours))
+
+
 async def campaign_games(request: Request) -> Response:
     server = _server(request)
     campaigns = server.campaign_folder
@@ -177,6 +195,7 @@ ROUTES = [
     Route("/api/games", games, methods=["GET", "POST"]),
     Route("/api/games/{gid}/view", game_view),
     Route("/api/games/{gid}/act", game_act, methods=["POST"]),
+    Route("/api/games/{gid}/undo", game_undo, methods=["POST"]),
     Route("/api/logs", log_files),
     Route("/api/campaigns", campaign_games, methods=["GET", "POST"]),
     Route("/api/replays", new_replay, methods=["POST"]),

@@ -68,12 +68,12 @@ class GameStore:
 
     def _resume(self, seats: Path) -> WebGame | None:
         try:
-            gid, hashes = load_seats(seats)
+            gid, hashes, undos = load_seats(seats)
             log = load_log(seats.with_suffix(".json"))
             if log.result.get("over") is True:
                 return None
             return WebGame(gid, log.seats, log.seed, self.log_dir, log.restart_on_loss, searches=self.searches,
-                           resume=Resumed(list(log.actions), hashes))
+                           resume=Resumed(list(log.actions), hashes, undos))
         except (OSError, ValueError, RequestError) as err:  # GameLogError is a ValueError
             LOG.warning("not resumed: %s (%s)", seats.name, err)
             return None
@@ -92,6 +92,28 @@ class GameStore:
             game.save_seats()
         self._add(game)
         return game
+
+    def undo(self, game: WebGame, seat: int, step: int) -> WebGame:
+        """Take back the person's last decision in a game against agents (and the agents' moves since): the game
+        is rebuilt from its log up to that decision, the undo is marked in the seat file, and the rebuilt game
+        takes the old one's place (same id and tokens). 409 when no undo is allowed now."""
+        with game.lock:
+            k = game.undo_point()
+            if k is None or step != game.step:
+                raise RequestError(409, "nothing to undo now: undo takes back your last decision in a game against "
+                                        "agents, while no agent is thinking (reload the page)")
+            actions, undone = game.log.actions[:k], game.log.actions[k:]
+        new = WebGame(game.gid, game.seats, game.seed, self.log_dir, game.log.restart_on_loss,
+                      searches=self.searches, resume=Resumed(list(actions), game.token_hashes,
+                                                             [*game.undos, {"step": k, "undone": undone}]))
+        new.tokens = game.tokens
+        if new.log_path is not None:
+            new.save_seats()
+        with self.lock:
+            self.games[game.gid] = new
+        game.close()
+        new.run_agents()
+        return new
 
     def get(self, gid: str) -> WebGame:
         self.sweep()

@@ -336,7 +336,21 @@ function decisionEl(v) {
                             title: cost, onclick: () => send(c.action) }, text);
     })),
     d.failures && d.failures.length ? el("div", { class: "legend", id: "failures" }, el("b", {}, ui("if_fail")),
-      ...d.failures.map((f) => el("div", {}, `${f.number}: ${f.name} — ${f.effect}`))) : null);
+      ...d.failures.map((f) => el("div", {}, `${f.number}: ${f.name} — ${f.effect}`))) : null,
+    v.can_undo ? el("button", { type: "button", id: "undo", onclick: undo }, `↶ ${ui("undo")}`) : null);
+}
+
+async function undo() {
+  // against agents: take back my last decision (and the agents' moves since); the log's seat file marks it
+  if (!current || sending) return;
+  sending = true;
+  try {
+    const v = await api("POST", `/api/games/${current.game}/undo?lang=${LANG}`, { seat: current.seat, step: current.step });
+    current = v;
+    drawGame(v, invitesEl(v.game));
+  } catch (e) {
+    if (e.status === 409) route(); else alert(e.message);
+  } finally { sending = false; }
 }
 
 function failureText(rows) {
