@@ -29,31 +29,38 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def _post(url: str, body: dict) -> dict:
-    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+def _post(url: str, body: dict, token: str = "") -> dict:
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json",
+                                                                  "X-Seat-Token": token})
     with urllib.request.urlopen(req) as r:
         return json.loads(r.read())
 
 
-def _get(url: str) -> dict:
-    with urllib.request.urlopen(url) as r:
+def _get(url: str, token: str = "") -> dict:
+    with urllib.request.urlopen(urllib.request.Request(url, headers={"X-Seat-Token": token})) as r:
         return json.loads(r.read())
 
 
+def _create(base: str, seats: list[str], seed: int) -> tuple[str, str]:
+    """A new game's id and the token of its seat 0 (a person's seat)."""
+    doc = _post(base + "/api/games", {"seats": seats, "seed": seed})
+    return doc["game"], doc["tokens"]["0"]
+
+
 def moves(base: str, store, seats: list[str], seed: int, n: int) -> list[float]:
-    gid = _post(base + "/api/games", {"seats": seats, "seed": seed})["game"]
+    gid, token = _create(base, seats, seed)
     game = store.get(gid)
     times = []
     while len(times) < n:
         game.wait_idle()
-        v = _get(f"{base}/api/games/{gid}/view")
+        v = _get(f"{base}/api/games/{gid}/view", token)
         if v["over"]:
-            gid = _post(base + "/api/games", {"seats": seats, "seed": seed + len(times) + 1})["game"]
+            gid, token = _create(base, seats, seed + len(times) + 1)
             game = store.get(gid)
             continue
         a = v["decision"]["choices"][len(times) % len(v["decision"]["choices"])]["action"]
         t = time.perf_counter()
-        _post(f"{base}/api/games/{gid}/act", {"seat": v["seat"], "action": a, "step": v["step"]})
+        _post(f"{base}/api/games/{gid}/act", {"seat": v["seat"], "action": a, "step": v["step"]}, token)
         times.append(time.perf_counter() - t)
     return times
 
@@ -80,7 +87,7 @@ def main() -> None:
               f" p95 {1000 * t[int(0.95 * len(t))]:.1f} ms, max {1000 * t[-1]:.1f} ms")
     from playwright.sync_api import sync_playwright
 
-    gid = _post(base + "/api/games", {"seats": ["human", "heuristic"], "seed": 3})["game"]
+    gid, token = _create(base, ["human", "heuristic"], 3)
     store.get(gid).wait_idle()
     fcp, ready = [], []
     with sync_playwright() as p:
@@ -88,7 +95,7 @@ def main() -> None:
         for _ in range(args.pages):
             page = b.new_page(viewport={"width": 1400, "height": 900})
             t = time.perf_counter()
-            page.goto(f"{base}/#/game/{gid}")
+            page.goto(f"{base}/#/join/{gid}/{token}")
             page.wait_for_selector("[data-decision]")
             ready.append(time.perf_counter() - t)
             fcp.append(page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000)

@@ -4,6 +4,7 @@ a clear 4xx and change nothing; replays step through a saved log."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -20,16 +21,38 @@ from df_env.web.server import create_app
 from df_env.web.view import player_view
 
 
+class SeatClient(TestClient):
+    """A test client that holds every seat token of the games it created (a hot-seat creator) and sends them with
+    each request about that game, unless the request sets its own headers."""
+
+    tokens: dict[str, str]
+
+    def request(self, method, url, **kw):  # type: ignore[override]
+        m = re.match(r"/api/games/(\w+)/", str(url))
+        if m and m.group(1) in self.tokens and kw.get("headers") is None:
+            kw["headers"] = {"X-Seat-Token": self.tokens[m.group(1)]}
+        r = super().request(method, url, **kw)
+        if method.upper() == "POST" and r.status_code == 201 and "tokens" in r.json():
+            self.tokens[r.json()["game"]] = ",".join(r.json()["tokens"].values())
+        return r
+
+
+def seat_client(app):
+    c = SeatClient(app)
+    c.tokens = {}
+    return c
+
+
 @pytest.fixture()
 def client(tmp_path):
     app = create_app(tmp_path)
-    with TestClient(app) as c:
+    with seat_client(app) as c:
         c.store = app.state.store  # type: ignore[attr-defined]
         yield c
 
 
 def _new(client, seats, seed=0):
-    r = client.post("/api/games", json={"seats": seats, "seed": seed})
+    r = client.post("/api/games", json={"seats": seats} if seed is None else {"seats": seats, "seed": seed})
     assert r.status_code == 201, r.text
     game = client.store.get(r.json()["game"])
     game.wait_idle()
@@ -146,7 +169,8 @@ def test_new_game_requests_are_checked(client):
                  {"seats": ["human"], "seed": -1}, {"seats": ["human"], "seed": True}):
         r = client.post("/api/games", json=body)
         assert r.status_code == 400, body
-    assert "agents are:" in client.post("/api/games", json={"seats": ["nosuchagent"]}).json()["error"]
+    refused = client.post("/api/games", json={"seats": ["nosuchagent"]}).json()["error"]
+    assert "a page may choose the agents random, first, heuristic" in refused
     assert client.store.games == {}
 
 
@@ -245,7 +269,7 @@ def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
     camps.mkdir()
     campaign_new(camps / "galaxy.json", seed=5)
     app = create_app(tmp_path / "logs", camps)
-    with TestClient(app) as client:
+    with seat_client(app) as client:
         client.store = app.state.store  # type: ignore[attr-defined]
         assert client.get("/api/campaigns").json()["campaigns"] == ["galaxy.json"]
         assert client.post("/api/campaigns", json={"file": "../x.json", "seats": ["human"]}).status_code == 400
@@ -253,7 +277,7 @@ def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
         r = client.post("/api/campaigns", json={"file": "galaxy.json", "seats": ["human"]})
         assert r.status_code == 201 and r.json()["campaign_game"] == 1
         game = client.store.get(r.json()["game"])
-        assert r.json()["seed"] == load_campaign(camps / "galaxy.json").next_seed()
+        assert "seed" not in r.json() and game.seed == load_campaign(camps / "galaxy.json").next_seed()
         v = _play_out(client, game)
         assert v["campaign"]["outcome"].startswith("recorded in galaxy.json as game 1")
         zh = client.get(f"/api/games/{game.gid}/view?lang=zh").json()
@@ -302,3 +326,135 @@ def test_agents_route_gives_the_default_agent_of_a_seat_per_player_count(client)
 
     doc = client.get("/api/agents").json()
     assert doc["defaults"] == {str(n): DEFAULT_OPPONENTS[n] for n in (1, 2, 3)}
+
+
+# ---------------------------------------------------------------------------------------------- hidden information
+def test_no_seed_reaches_a_client_before_the_game_is_over(client):
+    r = client.post("/api/games", json={"seats": ["human", "heuristic"]})
+    assert r.status_code == 201 and "seed" not in r.json()
+    game = client.store.get(r.json()["game"])
+    game.wait_idle()
+    v = client.get(f"/api/games/{game.gid}/view").json()
+    assert v["seed"] is None and v["log"] is None and str(game.seed) not in json.dumps(v)
+    assert load_log(game.log_path).seed == game.seed  # the server's log keeps it: seed + decisions = the game
+    done = _play_out(client, game)
+    assert done["seed"] == game.seed and done["log"] == game.log_path.name
+
+
+def test_default_seeds_are_drawn_from_63_bits(client):
+    seeds = [_new(client, ["human"], seed=None).seed for _ in range(4)]
+    assert len(set(seeds)) == 4 and max(seeds) >= 2**40 and all(0 <= s < 2**63 for s in seeds)
+
+
+def test_a_live_game_log_is_neither_listed_nor_replayable(client):
+    game = _new(client, ["human", "heuristic"], seed=12)
+    name = game.log_path.name
+    assert game.log_path.is_file() and name not in client.get("/api/logs").json()["logs"]
+    live = client.post("/api/replays", json={"file": name})
+    missing = client.post("/api/replays", json={"file": "web-nosuchgame.json"})
+    assert live.status_code == missing.status_code == 404
+    assert live.json()["error"].replace(name, "X") == missing.json()["error"].replace("web-nosuchgame.json", "X")
+    _play_out(client, game)
+    assert name in client.get("/api/logs").json()["logs"]
+    assert client.post("/api/replays", json={"file": name}).status_code == 201
+
+
+def test_an_agent_failure_says_no_more_than_its_type(client, monkeypatch):
+    game = _new(client, ["human", "heuristic"], seed=3)
+    secret = f"hand {game.state['hand'][1].tolist()}"
+
+    def broken(state):
+        raise RuntimeError(secret)
+
+    game.agents[1] = broken
+    for _ in range(200):
+        game.wait_idle()
+        v = client.get(f"/api/games/{game.gid}/view?seat=0").json()
+        if v["error"] or v["over"]:
+            break
+        client.post(f"/api/games/{game.gid}/act",
+                    json={"seat": 0, "step": v["step"], "action": v["decision"]["choices"][-1]["action"]})
+    assert v["error"] and "RuntimeError" in v["error"] and secret not in v["error"]
+
+
+# ---------------------------------------------------------------------------------------------- seats and tokens
+def test_a_seat_needs_its_token_to_view_or_act(client):
+    r = client.post("/api/games", json={"seats": ["human", "human"], "seed": 5})
+    gid, tokens, links = r.json()["game"], r.json()["tokens"], r.json()["links"]
+    assert set(tokens) == {"0", "1"} and tokens["0"] != tokens["1"] and links["1"] == f"/#/join/{gid}/{tokens['1']}"
+    game = client.store.get(gid)
+    before = _unchanged(game)
+    p = game.pending_seat()
+    legal = int(engine.legal_actions(game.state)[0])
+    answer = {"seat": p, "action": legal, "step": 0}
+    other = client.post("/api/games", json={"seats": ["human"]}).json()["tokens"]["0"]
+    for headers in ({}, {"X-Seat-Token": "nope"}, {"X-Seat-Token": other}, {"X-Seat-Token": tokens[str(1 - p)]}):
+        view = client.get(f"/api/games/{gid}/view?seat={p}", headers=headers)
+        act = client.post(f"/api/games/{gid}/act", json=answer, headers=headers)
+        assert view.status_code == act.status_code == 403, headers
+        assert "token" in view.json()["error"] + act.json()["error"] or "not yours" in view.json()["error"]
+        assert _unchanged(game) == before
+    mine = client.get(f"/api/games/{gid}/view?token={tokens[str(p)]}", headers={})
+    assert mine.status_code == 200 and mine.json()["seat"] == p and mine.json()["yours"] == [p]
+    ok = client.post(f"/api/games/{gid}/act", json=answer, headers={"X-Seat-Token": tokens[str(p)]})
+    assert ok.status_code == 200 and game.step == 1
+
+
+def test_no_public_list_of_games(client):
+    a = client.post("/api/games", json={"seats": ["human"]}).json()
+    client.post("/api/games", json={"seats": ["human", "heuristic"]})
+    assert client.get("/api/games").json() == {"games": []}
+    listed = client.get("/api/games", headers={"X-Seat-Token": a["tokens"]["0"]}).json()["games"]
+    assert [g["game"] for g in listed] == [a["game"]] and listed[0]["yours"] == [0]
+
+
+def test_two_people_on_two_machines_play_one_game_with_their_join_links(client):
+    created = client.post("/api/games", json={"seats": ["human", "heuristic", "human"], "seed": 14}).json()
+    gid = created["game"]
+    game = client.store.get(gid)
+    people = {int(p): {"X-Seat-Token": tok} for p, tok in created["tokens"].items()}
+    moves = {0: 0, 2: 0}
+    for _ in range(3000):
+        game.wait_idle()
+        views = {p: client.get(f"/api/games/{gid}/view", headers=h).json() for p, h in people.items()}
+        assert all(v["seat"] == p and v["yours"] == [p] for p, v in views.items())
+        if views[0]["over"]:
+            break
+        p = views[0]["decision"]["player"]
+        assert all(("choices" in v["decision"]) == (q == p) for q, v in views.items())  # each sees his own turn
+        v = views[p]
+        r = client.post(f"/api/games/{gid}/act", headers=people[p],
+                        json={"seat": p, "step": v["step"], "action": v["decision"]["choices"][-1]["action"]})
+        assert r.status_code == 200, r.text
+        moves[p] += 1
+    assert game.state["over"] and moves[0] > 3 and moves[2] > 3
+    # once over, either person may look at every seat
+    assert client.get(f"/api/games/{gid}/view?seat=1", headers=people[2]).status_code == 200
+
+
+# ---------------------------------------------------------------------------------------------- readable cards
+def test_cards_carry_their_table_5_effects_and_a_challenge_its_table_6_rows():
+    s = engine.new_game(engine.GameConfig(num_players=1), seed=3)
+    rng = np.random.default_rng(1)
+    seen = {"adv": 0, "challenge": 0}
+    for _ in range(3000):
+        if engine.is_terminal(s):
+            break
+        for lang in E.TEXT_LANGS:
+            v = player_view(s, 0, lang)
+            for card in [t["card"] for t in v["players"][0]["tableau"]] + v["players"][0]["hand"]:
+                for adv in card["advs"]:
+                    code = adv["label"].split()[0]
+                    row = 6 * "SMRKHF".index(code[0]) + int(code[1]) - 1
+                    assert adv["effect"] == E.term(lang, "adv_notes", row) and adv["label"] in card["text"]
+                    seen["adv"] += 1
+            d = v["decision"]
+            if d["name"] == "CHALLENGE":
+                suit = int(s["ctx"][0])
+                assert [(f["number"], f["name"], f["effect"]) for f in d["failures"]] == [
+                    (n, *E.challenge_row(lang, suit, n)) for n in range(1, 7)]
+                seen["challenge"] += 1
+            else:
+                assert "failures" not in d
+        engine.apply_action(s, int(rng.choice(engine.legal_actions(s))))
+    assert seen["adv"] > 10 and seen["challenge"] > 0, seen

@@ -103,6 +103,10 @@ def _play(page, store, seat, shots, mid_at=6):
         events = page.inner_text("#events")
         assert " drew #" not in events.replace(f"player {seat} drew #", "")
         assert " 抽了 #" not in events.replace(f"玩家 {seat} 抽了 #", "")
+        for adv in page.query_selector_all("[data-adv]"):  # an advancement's Table 5 effect on hover
+            assert adv.get_attribute("title")
+        if name == "CHALLENGE":  # what failing costs, beside the choice
+            assert len(page.query_selector_all("#failures div")) == 6
         legal = [int(a) for a in game.state["mask"].nonzero()[0]]
         shown = sorted(int(b.get_attribute("data-action")) for b in box.query_selector_all("[data-action]"))
         assert shown == legal, (name, shown, legal)
@@ -188,7 +192,7 @@ def test_a_click_on_the_sector_or_card_a_decision_is_about_answers_it(server, br
     game = store.create(["human"], seed=21)
     clicked = {"sector": False, "card": False}
     page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto(f"{url}/?lang=en#/game/{game.gid}")
+    page.goto(f"{url}/?lang=en#/join/{game.gid}/{game.tokens[0]}")
     for _ in range(400):
         if all(clicked.values()) or game.state["over"]:
             break
@@ -223,7 +227,7 @@ def test_switching_the_language_mid_game_shows_chinese_choice_texts(server, brow
     url, store = server
     game = store.create(["human"], seed=8)
     page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto(f"{url}/?lang=en#/game/{game.gid}")
+    page.goto(f"{url}/?lang=en#/join/{game.gid}/{game.tokens[0]}")
     for _ in range(6):  # a few decisions in English
         page.wait_for_selector("#decision [data-action]", timeout=60_000)
         step = page.get_attribute(".game", "data-step")
@@ -247,3 +251,111 @@ def test_switching_the_language_mid_game_shows_chinese_choice_texts(server, brow
     page.wait_for_selector("#decision [data-action]")
     assert [b.inner_text() for b in page.query_selector_all("#decision [data-action]")] == english
     page.close()
+
+
+def test_two_people_in_two_browsers_play_a_game_with_their_join_links(server, browser):
+    url, store = server
+    contexts = [browser.new_context(viewport={"width": 1400, "height": 900}) for _ in range(2)]
+    host = contexts[0].new_page()
+    host.goto(url + "/?lang=en")
+    host.wait_for_selector("#start")
+    host.select_option("#players", "2")
+    host.select_option("#seat-1", "human")
+    host.fill("#seed", "1")
+    host.check("#remote")
+    host.click("#start")
+    link = host.get_attribute("#invites [data-join='1']", "value")
+    assert link and "/#/join/" in link
+    guest = contexts[1].new_page()
+    guest.goto(link)
+    pages = [host, guest]
+    guest.wait_for_selector(".game")
+    game = next(g for g in store.games.values() if g.gid in link)
+    moved = [0, 0]
+    for _ in range(400):
+        if all(p.query_selector("[data-game-over]") for p in pages):
+            break
+        for seat, page in enumerate(pages):
+            if not page.query_selector("#decision [data-action]"):
+                continue
+            assert game.pending_seat() == seat  # each browser answers only for its own seat
+            html = page.evaluate("() => { const d = document.documentElement.cloneNode(true); "
+                                 "const e = d.querySelector('#events'); if (e) e.remove(); return d.outerHTML; }")
+            for label in _hidden_hand_labels(game.state, seat):
+                assert label not in html, label
+            step = page.get_attribute(".game", "data-step")
+            buttons = page.query_selector_all("#decision [data-action]")
+            next((b for b in buttons if b.get_attribute("class") == "pass"), buttons[0]).click()
+            page.wait_for_selector(f".game:not([data-step='{step}'])", timeout=60_000)
+            moved[seat] += 1
+        time.sleep(0.1)
+    assert game.state["over"] and moved[0] > 0 and moved[1] > 0, moved
+    for page in pages:
+        page.wait_for_selector("[data-game-over]", timeout=30_000)
+    for c in contexts:
+        c.close()
+
+
+def _serve_on(folder, port: int):
+    """A server on ``port`` over the log folder ``folder`` (it resumes the live games found there)."""
+    app = create_app(folder)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(600):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    assert srv.started
+    return srv, thread, app.state.store
+
+
+def _answer_if_asked(page, seat: int, store) -> bool:
+    """Click this page's pending choice (a pass where there is one) if it shows one; whether it did."""
+    if not page.query_selector("#decision [data-action]"):
+        return False
+    game = next(iter(store.games.values()))
+    assert game.pending_seat() == seat
+    step = page.get_attribute(".game", "data-step")
+    buttons = page.query_selector_all("#decision [data-action]")
+    next((b for b in buttons if b.get_attribute("class") == "pass"), buttons[0]).click()
+    page.wait_for_selector(f".game:not([data-step='{step}'])", timeout=60_000)
+    return True
+
+
+def test_a_remote_game_goes_on_after_a_server_restart(browser, tmp_path):
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    srv, thread, store = _serve_on(tmp_path, port)
+    contexts = [browser.new_context(viewport={"width": 1400, "height": 900}) for _ in range(2)]
+    host = contexts[0].new_page()
+    host.goto(url + "/?lang=en")
+    host.wait_for_selector("#start")
+    host.select_option("#players", "2")
+    host.select_option("#seat-1", "human")
+    host.fill("#seed", "2")
+    host.check("#remote")
+    host.click("#start")
+    guest = contexts[1].new_page()
+    guest.goto(host.get_attribute("#invites [data-join='1']", "value"))
+    pages, moved, restarted = [host, guest], 0, False
+    for _ in range(600):
+        if all(p.query_selector("[data-game-over]") for p in pages):
+            break
+        for seat, page in enumerate(pages):
+            moved += _answer_if_asked(page, seat, store)
+        if moved >= 4 and not restarted:  # the server goes away and comes back; the pages carry on
+            gid, step = next(iter(store.games)), next(iter(store.games.values())).step
+            srv.should_exit = True
+            thread.join(30)
+            srv, thread, store = _serve_on(tmp_path, port)
+            assert list(store.games) == [gid] and store.games[gid].step == step
+            restarted = True
+        time.sleep(0.1)
+    assert restarted and next(iter(store.games.values())).state["over"]
+    for page in pages:
+        page.wait_for_selector("[data-game-over]", timeout=30_000)
+    for c in contexts:
+        c.close()
+    srv.should_exit = True
+    thread.join(30)

@@ -8,10 +8,14 @@ that is no longer pending (a second tab, a double click) is refused and changes 
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from contextlib import nullcontext
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,20 +23,22 @@ import numpy as np
 
 from agents import SeatPolicy, make_agent
 from df_env import engine
-from df_env.gamelog import GameLog, save_log
+from df_env.gamelog import GameLog, GameLogError, save_log
 
 from . import engine_view as E
+from .seatfile import save_seats, token_hash
 from .view import player_view
 from .words import ResultTracker, event_lines, fix_words, in_setup, say
 
+LOG = logging.getLogger(__name__)
 HUMAN = "human"
-MAX_GAMES = 64  # finished games beyond this are forgotten, oldest first (their logs stay on disk)
 AGENT_DELAY = 0.0  # seconds an agent's move is held back (set by `df-env serve --agent-delay` so a person can follow)
 
 
 class RequestError(Exception):
     """A refused request: ``status`` is the HTTP status (400 malformed, 403 not your seat, 404 unknown, 409 no
-    longer pending, 422 illegal), ``message`` says what was wrong and what is allowed."""
+    longer pending, 413 too large, 422 illegal; 507 the game could not be saved), ``message`` says what was wrong
+    and what is allowed."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -77,12 +83,22 @@ class CampaignLink:
         self.outcome = self.outcomes["en"]
 
 
+@dataclass
+class Resumed:
+    """A game resumed from its log: the actions to play again and the seat file's token hashes."""
+
+    actions: list[int]
+    hashes: dict[int, str]
+    undos: list[dict[str, Any]] = field(default_factory=list)
+
+
 class WebGame:
     """One game on the server. ``seats``: ``"human"`` or an agent spec per seat."""
 
     def __init__(self, gid: str, seats: list[str], seed: int, log_dir: Path | None,
                  restart_on_loss: bool = False, config: engine.GameConfig | None = None,
-                 campaign: CampaignLink | None = None) -> None:
+                 campaign: CampaignLink | None = None, searches: threading.Semaphore | None = None,
+                 resume: Resumed | None = None) -> None:
         self.gid, self.seats, self.seed = gid, list(seats), seed
         n = len(seats)
         self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss)
@@ -101,10 +117,25 @@ class WebGame:
         self.error: str | None = None
         self.last_human: int = min(self.since) if self.since else 0
         self.log_path = log_dir / f"web-{gid}.json" if log_dir else None
+        # each person's seat belongs to whoever holds its token (the creator gets them all and may hand them out);
+        # the server keeps only their hashes (a resumed game has no tokens, only the hashes of its seat file)
+        self.tokens: dict[int, str] = {p: secrets.token_urlsafe(18) for p in self.since} if resume is None else {}
+        self.token_hashes = {p: token_hash(t) for p, t in self.tokens.items()} if resume is None else resume.hashes
         self.worker: threading.Thread | None = None
+        self.searches = searches  # shared by the server's games: at most so many agent searches at once
         self.created = time.time()
+        self.touched = time.monotonic()  # the last request or move: the store drops games idle too long
+        self.closed = False  # dropped by the store: the agents stop
+        self.stalled = False  # an agent's move could not be saved: retried on the next view
+        self.save_failed = False  # ``error`` says so (cleared once an agent's move is saved)
+        self.actors: list[int] = []  # who chose each logged action
+        self.undos: list[dict[str, Any]] = [] if resume is None else resume.undos  # marked in the seat file
         self._record_events(-1, None)
+        if resume is not None:
+            self._replay(resume.actions)
         self._save()
+        if resume is None and self.log_path is not None:
+            self.save_seats()
 
     # ---------------------------------------------------------------------------------------------- reading
     @property
@@ -118,26 +149,51 @@ class WebGame:
     def pending_seat(self) -> int | None:
         return None if bool(self.state["over"]) else int(self.state["dplayer"])
 
-    def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        """The page's data for ``seat`` (a person's seat; None: the person who decides now or decided last), every
-        text in ``lang``."""
+    def seats_of(self, tokens: list[str]) -> set[int]:
+        """The person seats whose tokens are among ``tokens`` (compared in constant time)."""
+        given = [token_hash(t) for t in tokens]
+        return {p for p, h in self.token_hashes.items() if any(secrets.compare_digest(h, g) for g in given)}
+
+    def _seat_to_show(self, seat: int | None, yours: set[int]) -> int:
+        """The seat a view shows: ``seat`` if the caller holds it (any seat once the game is over), else the seat
+        he holds that decides now or decided last."""
+        over = bool(self.state["over"])
+        if seat is None:
+            p = self.pending_seat()
+            if p is not None and p in yours:
+                return p
+            return self.last_human if self.last_human in yours else min(yours)
+        if not 0 <= seat < len(self.seats):
+            raise RequestError(400, f"seat must be 0..{len(self.seats) - 1}, got {seat}")
+        if seat not in yours and not over:
+            raise RequestError(403, f"seat {seat} is not yours (yours: {', '.join(map(str, sorted(yours)))}); "
+                                    f"a page shows the seats whose tokens it holds")
+        return seat
+
+    def view(self, seat: int | None, lang: str = "en", yours: set[int] | None = None) -> dict[str, Any]:
+        """The page's data for ``seat`` (None: the caller's seat that decides now or decided last), every text in
+        ``lang``. ``yours``: the seats whose tokens the caller holds (None: every person seat, for in-process
+        callers); a caller with none is refused."""
         if lang not in E.TEXT_LANGS:
             raise RequestError(400, f"lang must be one of {', '.join(E.TEXT_LANGS)}, got {lang!r}")
+        yours = set(self.since) if yours is None else yours
+        if not yours:
+            raise RequestError(403, "this game's pages need a seat's token (the X-Seat-Token header or ?token=, "
+                                    "as in the seat's join link)")
         with self.lock:
-            if seat is None:
-                p = self.pending_seat()
-                seat = p if p is not None and p in self.since else self.last_human
-            elif not 0 <= seat < len(self.seats):
-                raise RequestError(400, f"seat must be 0..{len(self.seats) - 1}, got {seat}")
-            elif seat not in self.since and not bool(self.state["over"]):
-                raise RequestError(403, f"seat {seat} is played by {self.seats[seat]!r}; a page shows a person's "
-                                        f"seat ({', '.join(map(str, self.humans)) or 'none here'})")
+            seat = self._seat_to_show(seat, yours)
+            self.touched = time.monotonic()
+            if self.stalled:  # the agents' last move could not be saved: try again (the error shows until it works)
+                self.stalled = False
+                self.run_agents()
             v = player_view(self.state, seat, lang)
-            v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed,
-                     humans=self.humans, thinking=self.thinking, error=self.error,
+            over = bool(self.state["over"])
+            v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed if over else None,
+                     humans=self.humans, yours=sorted(yours), can_undo=self.undo_point() is not None,
+                     thinking=self.thinking, error=self.error,
                      events=[line[lang] for line in self.since.get(seat, [])],
-                     result=self.result(lang) if bool(self.state["over"]) else None,
-                     log=str(self.log_path) if self.log_path else None,
+                     result=self.result(lang) if over else None,
+                     log=self.log_path.name if self.log_path and over else None,
                      campaign={"file": self.campaign.path.name, "game": self.campaign.game_number,
                                "outcome": self.campaign.outcomes.get(lang, self.campaign.outcome)}
                      if self.campaign else None)
@@ -168,18 +224,56 @@ class WebGame:
         self.tracker.saw(s)
 
     def _apply(self, p: int, a: int) -> None:
+        """Play action ``a`` of player ``p``: the log with it is saved first, so a move that cannot be saved is not
+        played (:class:`RequestError` 507, nothing changed)."""
+        self._save_after(a)
+        self._play(p, a)
+
+    def _play(self, p: int, a: int) -> None:
         text = {lang: E.action_to_string(self.state, a, lang) for lang in E.TEXT_LANGS}
         setup = in_setup(self.state)
         engine.apply_action(self.state, a)
         self.log.actions.append(a)
+        self.actors.append(p)
+        self.log.set_result(self.state)
+        self.touched = time.monotonic()
         self._record_events(p, text, setup)
         if self.campaign is not None:
             self.campaign.observe(self.state)
             if bool(self.state["over"]) and self.campaign.outcome is None:
                 self.campaign.finish(self.state)
 
-    def answer(self, seat: int, action: int, step: int) -> None:
-        """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable."""
+    def _replay(self, actions: list[int]) -> None:
+        """Play a resumed game's logged actions again (nothing saved); GameLogError at an illegal one."""
+        for k, a in enumerate(actions):
+            if not 0 <= a < engine.NUM_ACTIONS or not bool(self.state["mask"][a]):
+                raise GameLogError(f"step {k + 1}: action {a} is not legal there")
+            p = int(self.state["dplayer"])
+            self._play(p, a)
+            if p in self.since:
+                self.last_human = p
+
+    def save_seats(self) -> None:
+        assert self.log_path is not None
+        try:
+            save_seats(self.log_path, self.gid, self.token_hashes, self.undos)
+        except OSError as err:
+            raise RequestError(507, f"the server could not save the game ({err.strerror or type(err).__name__})"
+                               ) from None
+
+    def undo_point(self) -> int | None:
+        """The step of the person's last answered decision, when an undo is allowed: a game against agents (one
+        person seat), not over, no agent thinking; else None."""
+        if len(self.since) != 1 or bool(self.state["over"]) or self.thinking is not None:
+            return None
+        person = next(iter(self.since))
+        return next((k for k in range(len(self.actors) - 1, -1, -1) if self.actors[k] == person), None)
+
+    def answer(self, seat: int, action: int, step: int, yours: set[int] | None = None) -> None:
+        """A person's choice; raises :class:`RequestError` and changes nothing when it is not acceptable.
+        ``yours``: the seats whose tokens the caller holds (None: any person seat, for in-process callers)."""
+        if yours is not None and seat not in yours:
+            raise RequestError(403, f"seat {seat} is not yours: an answer needs that seat's token")
         with self.lock:
             if bool(self.state["over"]):
                 raise RequestError(409, "the game is over")
@@ -196,9 +290,8 @@ class WebGame:
                 name = E.DECISIONS[int(self.state["dk"])][0]
                 raise RequestError(422, f"action {action} is not a legal choice for {name}; legal actions: "
                                         f"{', '.join(str(int(x)) for x in legal)}")
-            self.last_human = p
             self._apply(p, action)
-            self._save()
+            self.last_human = p
         self.run_agents()
 
     def run_agents(self) -> None:
@@ -213,28 +306,39 @@ class WebGame:
 
     def _agent_loop(self) -> None:
         try:
-            while True:
+            while not self.closed:
                 with self.lock:
                     p = self.pending_seat()
                     if p is None or p not in self.agents:
                         self.thinking = None
-                        self._save()
                         return
                     self.thinking = p
                     policy = self.agents[p]
                     s = engine.clone(self.state)
                     step = self.step
-                a = policy(s)
-                if AGENT_DELAY:
+                with self.searches or nullcontext():  # the server runs a few searches at once; the others wait
+                    a = policy(s)
+                if AGENT_DELAY and self._a_person_plays():  # nobody left to follow: the agents play on at once
                     time.sleep(AGENT_DELAY)
                 with self.lock:
-                    if self.step != step:  # cannot happen (persons are refused while an agent decides)
+                    if self.step != step or self.closed:  # persons are refused while an agent decides
                         continue
                     self._apply(p, int(a))
-        except Exception as err:  # shown on the page rather than lost in a thread
+                    self.error = None if self.save_failed else self.error
+                    self.save_failed = False
+        except RequestError as err:  # the move could not be saved: not played; the next view tries again
             with self.lock:
-                self.thinking = None
-                self.error = f"the agent failed: {type(err).__name__}: {err}"
+                self.thinking, self.error, self.stalled, self.save_failed = None, err.message, True, True
+        except Exception as err:  # shown on the page rather than lost in a thread
+            LOG.exception("game %s: the agent failed", self.gid)  # the details stay in the server's log
+            with self.lock:
+                seat, self.thinking = self.thinking, None
+                # the error's type only: its text could quote the searched state (hidden cards)
+                self.error = f"the agent of seat {seat} failed ({type(err).__name__})"
+
+    def _a_person_plays(self) -> bool:
+        """Whether a person's seat is still in the game (not lost)."""
+        return any(not bool(self.state["lost"][p]) for p in self.since)
 
     def wait_idle(self, timeout: float = 60.0) -> None:
         """Wait until no agent is thinking (tests, benchmarks)."""
@@ -243,45 +347,28 @@ class WebGame:
             w.join(timeout)
 
     def _save(self) -> None:
-        if self.log_path is not None:
-            self.log.set_result(self.state)
-            save_log(self.log, self.log_path)
+        self._save_after(None)
 
+    def _save_after(self, action: int | None) -> None:
+        """Write the log as it will be once ``action`` is played (None: as it is), before anything changes; a
+        failed write (a full disk) leaves no temporary file and raises :class:`RequestError` 507."""
+        if self.log_path is None:
+            return
+        log, state = self.log, self.state
+        if action is not None:
+            state = engine.clone(self.state)
+            engine.apply_action(state, action)
+            log = dataclasses.replace(self.log, actions=[*self.log.actions, action])
+        log.set_result(state)
+        try:
+            save_log(log, self.log_path)
+        except OSError as err:
+            with contextlib.suppress(OSError):
+                self.log_path.with_name(self.log_path.name + ".tmp").unlink(missing_ok=True)
+            LOG.error("game %s: cannot save %s: %s", self.gid, self.log_path, err)
+            raise RequestError(507, f"the server could not save the game ({err.strerror or type(err).__name__}): "
+                                    f"the move was not played; try again later") from None
 
-class GameStore:
-    """The server's games, by id (several at once)."""
-
-    def __init__(self, log_dir: Path | None = None) -> None:
-        self.log_dir = log_dir
-        self.games: OrderedDict[str, WebGame] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def create(self, seats: list[str], seed: int, restart_on_loss: bool = False) -> WebGame:
-        gid = secrets.token_hex(4)
-        game = WebGame(gid, seats, seed, self.log_dir, restart_on_loss)
-        with self.lock:
-            self.games[gid] = game
-            if len(self.games) > MAX_GAMES:
-                for old in [k for k, g in self.games.items() if bool(g.state["over"])][: len(self.games) - MAX_GAMES]:
-                    del self.games[old]
-        game.run_agents()
-        return game
-
-    def create_campaign_game(self, path: Path, seats: list[str]) -> WebGame:
-        """The next game of the campaign at ``path`` (recorded into it when the game ends)."""
-        camp = E.load_campaign(path)
-        config = camp.next_config(len(seats))
-        seed = camp.next_seed()
-        link = CampaignLink(path, camp.games + 1, seed, seats)
-        gid = secrets.token_hex(4)
-        game = WebGame(gid, seats, seed, None, config=config, campaign=link)
-        with self.lock:
-            self.games[gid] = game
-        game.run_agents()
-        return game
-
-    def get(self, gid: str) -> WebGame:
-        game = self.games.get(gid)
-        if game is None:
-            raise RequestError(404, f"no game {gid!r} on this server (it may have been restarted)")
-        return game
+    def close(self) -> None:
+        """Dropped by the store: the agents stop after their current search (the log on disk stays)."""
+        self.closed = True

@@ -57,7 +57,12 @@ DECISION_TITLES = {
 UI = {
     "en": {
         "title": "Deep Future", "new_game": "New game", "players": "Players", "seat": "Seat", "person": "person",
-        "seed": "Seed", "start": "Start", "replay": "Replay a saved game", "open": "Open", "map": "Galaxy",
+        "if_fail": "If you fail it, a number 1-6 is drawn and that row of Table 6 applies:",
+        "undo": "Undo my last decision", "seed": "Seed", "random": "random",
+        "reconnecting": "The server does not answer; trying again…",
+        "remote": "the other persons join from their own machines (links on the game page)",
+        "invite": "Join links (send each to its player; whoever opens one plays that seat):",
+        "start": "Start", "replay": "Replay a saved game", "open": "Open", "map": "Galaxy",
         "tracks": "Tracks", "hand": "Your hand", "hand_of": "Hand",
         "tableau": "Tableau", "neutral_line": "Neutral line",
         "deck": "deck", "discard": "discard", "challenges": "challenge pile", "events": "Since your last decision",
@@ -80,7 +85,11 @@ UI = {
     },
     "zh": {
         "title": "深度未来", "new_game": "新游戏", "players": "玩家人数", "seat": "座位", "person": "真人",
-        "seed": "种子", "start": "开始", "replay": "回放已保存的游戏", "open": "打开", "map": "银河系",
+        "if_fail": "若应对失败，抽取数字 1-6，按表 6 的该行执行：",
+        "undo": "撤销我上一个决定", "seed": "种子", "random": "随机", "reconnecting": "服务器无响应，正在重试…",
+        "remote": "其他玩家在各自的设备上加入（链接见游戏页面）",
+        "invite": "加入链接（发给各自的玩家；打开链接的人即坐上该座位）：",
+        "start": "开始", "replay": "回放已保存的游戏", "open": "打开", "map": "银河系",
         "tracks": "轨道", "hand": "你的手牌", "hand_of": "手牌",
         "tableau": "场区", "neutral_line": "中性世界线", "deck": "牌组",
         "discard": "弃牌堆", "challenges": "挑战堆", "events": "自你上次决策以来",

@@ -64,7 +64,19 @@ def card_view(s: np.ndarray, c: int, lang: str = "en") -> dict[str, Any]:
     return {"id": c, "num": _i(s, "c_num", c), "suit": E.SUIT_LETTERS[suit] if 0 <= suit < 6 else "?",
             "type": E.CARD_TYPE_NAMES[ctype] if known else "?", "kind": E.term(lang, "card_types", ctype) if known
             else "?", "name": name, "label": label, "text": E.card_to_string(s, c, lang),
-            "upkeep": _i(s, "c_upkeep", c)}
+            "upkeep": _i(s, "c_upkeep", c), "advs": _advancements(s, c, lang)}
+
+
+def _advancements(s: np.ndarray, c: int, lang: str) -> list[dict[str, Any]]:
+    """The card's written advancement lines with their Table 5 effect (``circled``: the line is circled)."""
+    out = []
+    for k in range(3):
+        suit, number = _i(s, "c_slot_suit", c, k), _i(s, "c_slot_num", c, k)
+        if number > 0 and 0 <= suit < 6:
+            adv = 6 * suit + number - 1
+            out.append({"label": E.adv_label(adv, lang), "effect": E.term(lang, "adv_notes", adv),
+                        "circled": bool((_i(s, "c_circled", c) >> k) & 1)})
+    return out
 
 
 def _known(s: np.ndarray, c: int, observer: int) -> bool:
@@ -147,6 +159,10 @@ def decision_view(s: np.ndarray, observer: int | None, lang: str = "en") -> dict
     p = _i(s, "dplayer")
     out: dict[str, Any] = {"name": name, "what": E.term(lang, "decision_whats", dk), "player": p,
                            "title": E.term(lang, "decision_names", dk), "text": E.decision_to_string(s, lang)}
+    if name == "CHALLENGE":  # what failing costs: a number 1-6 is drawn, and the suit's Table 6 row applies
+        suit = _i(s, "ctx", 0)
+        out["failures"] = [dict(zip(("number", "name", "effect"), (n, *E.challenge_row(lang, suit, n)), strict=True))
+                           for n in range(1, 7)] if 0 <= suit < 6 else []
     if observer is None or observer == p:
         out["choices"] = [{"action": int(a), "text": E.action_to_string(s, int(a), lang),
                            "block": E.BLOCK_NAMES[E.block_of(int(a))[0]], **_target(s, int(a))}

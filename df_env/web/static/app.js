@@ -6,7 +6,9 @@
 
 const COLOURS = ["#d62728", "#1f77b4", "#2ca02c"];
 const NEUTRAL = "#e6b800";
-const POLL_MS = 250;
+const POLL_MS = 250;         // while an agent plays
+const PERSON_POLL_MS = 700;
+const RETRY_MS = 1000;       // while the server does not answer  // while another person (on another machine) decides
 let LANG = new URLSearchParams(location.search).get("lang") || localStorage.getItem("df-lang") || "en";
 let T = null;            // the language bundle from /api/i18n/LANG
 let current = null;      // the view shown
@@ -43,8 +45,31 @@ function seatName(v, p) {
   return `${ui("player")} ${p} (${who})`;
 }
 
+// ------------------------------------------------------------------------------------------------ seat tokens
+// A game's person seats belong to whoever holds their tokens (the creator gets them all). This browser keeps the
+// tokens it holds per game, and the join links of the seats it handed out (a remote game's invitations).
+function tokensOf(gid) { try { return JSON.parse(localStorage.getItem(`df-tokens-${gid}`)) || []; } catch (e) { return []; } }
+function keepTokens(gid, tokens) {
+  localStorage.setItem(`df-tokens-${gid}`, JSON.stringify([...new Set([...tokensOf(gid), ...tokens])]));
+}
+function invitesOf(gid) { try { return JSON.parse(localStorage.getItem(`df-invites-${gid}`)) || {}; } catch (e) { return {}; } }
+function started(g, remote) {
+  // hot seat: this screen plays every person seat; remote: it keeps the first and shows the others' join links
+  const seats = Object.keys(g.tokens).sort((a, b) => a - b);
+  const kept = remote ? seats.slice(0, 1) : seats;
+  keepTokens(g.game, kept.map((p) => g.tokens[p]));
+  if (remote) {
+    const invites = {};
+    for (const p of seats.slice(1)) invites[p] = location.origin + g.links[p];
+    localStorage.setItem(`df-invites-${g.game}`, JSON.stringify(invites));
+  }
+  location.hash = `#/game/${g.game}`;
+}
+
 async function api(method, path, body) {
   const opts = { method, headers: {} };
+  const gm = path.match(/^\/api\/games\/(\w+)\//);
+  if (gm && tokensOf(gm[1]).length) opts.headers["X-Seat-Token"] = tokensOf(gm[1]).join(",");
   if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
   const r = await fetch(path, opts);
   let doc = null;
@@ -69,6 +94,11 @@ async function loadLang(lang) {
 function route() {
   clearTimeout(pollTimer);
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  if (parts[0] === "join" && parts[1] && parts[2]) {  // a join link: keep the seat's token, then show the game
+    keepTokens(parts[1], [parts[2]]);
+    location.replace(`#/game/${parts[1]}`);
+    return;
+  }
   if (parts[0] === "game" && parts[1]) return showGame(parts[1], parts[2] === "seat" ? Number(parts[3]) : null);
   if (parts[0] === "replay" && parts[1]) return showReplay(parts[1], Number(parts[2] || 0));
   return showHome();
@@ -99,13 +129,15 @@ async function showHome() {
   }
   players.addEventListener("change", drawSeats);
   drawSeats();
-  const seed = el("input", { id: "seed", type: "number", min: 0, value: Math.floor(Math.random() * 1000) });
+  // no seed: the server draws one of 63 random bits (shown once the game is over); a seed gives a deal again
+  const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: ui("random") });
+  const remote = el("input", { id: "remote", type: "checkbox" });
   const msg = el("div", { class: "error", id: "home-error" });
   const start = el("button", { class: "primary", id: "start", type: "button", onclick: async () => {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
-      const g = await api("POST", "/api/games", { seats, seed: Number(seed.value) });
-      location.hash = `#/game/${g.game}`;
+      const body = seed.value === "" ? { seats } : { seats, seed: Number(seed.value) };
+      started(await api("POST", "/api/games", body), remote.checked);
     } catch (e) { msg.textContent = e.message; }
   } }, ui("start"));
   const logs = el("div", { id: "logs" }, el("span", { class: "muted" }, "…"));
@@ -113,8 +145,7 @@ async function showHome() {
   const campStart = el("button", { type: "button", id: "campaign-start", onclick: async () => {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
-      const g = await api("POST", "/api/campaigns", { file: camps.value, seats });
-      location.hash = `#/game/${g.game}`;
+      started(await api("POST", "/api/campaigns", { file: camps.value, seats }), remote.checked);
     } catch (e) { msg.textContent = e.message; }
   } }, ui("campaign"));
   const campBox = el("div", { id: "campaigns" }, el("label", {}, `${ui("campaign_file")}: `, camps), campStart);
@@ -125,7 +156,8 @@ async function showHome() {
   } });
   app.replaceChildren(el("div", { class: "home" },
     el("section", { class: "panel" }, el("h2", {}, ui("new_game")), el("p", { class: "muted" }, ui("intro")),
-      el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed), start, msg,
+      el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed),
+      el("label", { class: "remote" }, remote, ` ${ui("remote")}`), start, msg,
       el("p", { class: "legend" }, ui("legend")), campBox),
     el("section", { class: "panel" }, el("h2", {}, ui("replay")), upload, logs)));
   try {
@@ -156,14 +188,18 @@ function cardEl(c, opts = {}) {
   const name = c.name || "";
   const colon = c.text.search(/[:：]/);
   const rest = c.type === "civilization" && colon >= 0 ? c.text.slice(colon + 1) : "";
-  const attrs = { class: `card${opts.choosable ? " choosable" : ""}${opts.home ? " homeworld" : ""}`, title: c.text,
+  // hover: the card's full text, and each advancement's Table 5 effect
+  const advs = c.advs || [];
+  const title = [c.text, ...advs.map((a) => `${a.label}${a.circled ? "*" : ""}: ${a.effect}`)].join("\n");
+  const attrs = { class: `card${opts.choosable ? " choosable" : ""}${opts.home ? " homeworld" : ""}`, title,
                   "data-card": c.id };
   if (opts.choosable) attrs.onclick = () => send(opts.choosable);
   return el("div", attrs,
     el("span", { class: `corner suit-${c.suit}`, title: T.suits[c.suit] || "" }, `${c.num}${c.suit}`),
     el("span", { class: "kind" }, opts.place ? `${opts.place} ` : "", c.kind || c.type), name ? " " : "",
     name ? el("span", { class: "name" }, name) : null,
-    inside ? el("div", { class: "adv" }, inside) : null,
+    advs.length ? el("div", { class: "adv" }, ...advs.map((a, i) => el("span", { title: a.effect, "data-adv": a.label },
+      `${i ? ", " : ""}${a.label}${a.circled ? "*" : ""}`))) : inside ? el("div", { class: "adv" }, inside) : null,
     rest ? el("div", { class: "adv" }, rest) : null,
     c.upkeep ? el("div", { class: "adv" }, `${ui("upkeep")} ${"■".repeat(c.upkeep)}`) : null);
 }
@@ -295,9 +331,30 @@ function decisionEl(v) {
         const name = (text.match(/^[A-Z]+/) || [""])[0];
         text = `${T.actions[name] || name}  ${text.slice(name.length).trim()}`;
       }
+      const cost = d.failures && c.block === "special" ? failureText(d.failures) : null;
       return el("button", { type: "button", "data-action": c.action, class: c.block === "special" ? "pass" : null,
-                            onclick: () => send(c.action) }, text);
-    })));
+                            title: cost, onclick: () => send(c.action) }, text);
+    })),
+    d.failures && d.failures.length ? el("div", { class: "legend", id: "failures" }, el("b", {}, ui("if_fail")),
+      ...d.failures.map((f) => el("div", {}, `${f.number}: ${f.name} — ${f.effect}`))) : null,
+    v.can_undo ? el("button", { type: "button", id: "undo", onclick: undo }, `↶ ${ui("undo")}`) : null);
+}
+
+async function undo() {
+  // against agents: take back my last decision (and the agents' moves since); the log's seat file marks it
+  if (!current || sending) return;
+  sending = true;
+  try {
+    const v = await api("POST", `/api/games/${current.game}/undo?lang=${LANG}`, { seat: current.seat, step: current.step });
+    current = v;
+    drawGame(v, invitesEl(v.game));
+  } catch (e) {
+    if (e.status === 409) route(); else alert(e.message);
+  } finally { sending = false; }
+}
+
+function failureText(rows) {
+  return `${ui("if_fail")}\n` + rows.map((f) => `${f.number}: ${f.name} — ${f.effect}`).join("\n");
 }
 
 function pilesEl(v) {
@@ -347,21 +404,38 @@ async function showGame(gid, seat) {
   try {
     v = await api("GET", `/api/games/${gid}/view?lang=${LANG}${seat === null ? "" : `&seat=${seat}`}`);
   } catch (e) {
+    if (e.status === undefined || e.status >= 500) {  // the server is away (restarting?): try again shortly
+      $("#status").textContent = ui("reconnecting");
+      pollTimer = setTimeout(() => showGame(gid, seat), RETRY_MS);
+      return;
+    }
     $("#app").replaceChildren(el("p", { class: "error" }, e.message), el("a", { href: "#/" }, ui("new_game")));
     return;
   }
   current = v;
-  const humans = v.humans || [];
-  if (seat === null && humans.length > 1 && shownSeat !== null && shownSeat !== v.seat && !v.over) {
+  const yours = v.yours || [];
+  if (seat === null && yours.length > 1 && shownSeat !== null && shownSeat !== v.seat && !v.over) {
     const who = v.seat;
     document.body.append(el("div", { class: "overlay", id: "pass-screen" },
       el("div", {}, `${ui("pass_screen")} ${seatName(v, who)}`),
       el("button", { class: "primary", type: "button", onclick: (e) => { e.target.parentNode.remove(); } }, ui("show"))));
   }
   shownSeat = v.seat;
-  drawGame(v);
+  drawGame(v, invitesEl(gid));
   const mine = v.decision && v.decision.choices && v.thinking == null;
-  if (!v.over && !mine) pollTimer = setTimeout(() => showGame(gid, seat), POLL_MS);
+  // another seat's move shows up by polling: quickly while an agent plays, more calmly while a person thinks
+  const wait = v.thinking == null ? PERSON_POLL_MS : POLL_MS;
+  if (!v.over && !mine) pollTimer = setTimeout(() => showGame(gid, seat), wait);
+}
+
+function invitesEl(gid) {
+  const invites = invitesOf(gid);
+  const seats = Object.keys(invites);
+  if (!seats.length) return null;
+  return el("section", { class: "panel", id: "invites" }, el("b", {}, ui("invite")),
+    ...seats.map((p) => el("div", {}, `${ui("seat")} ${p}: `,
+      el("input", { type: "text", readonly: true, value: invites[p], "data-join": p, size: 60,
+                    onclick: (e) => e.target.select() }))));
 }
 
 async function send(action) {
@@ -376,7 +450,11 @@ async function send(action) {
     if (!v.over && !mine) { clearTimeout(pollTimer); pollTimer = setTimeout(route, POLL_MS); }
   } catch (e) {
     if (e.status === 409) route();  // the decision was answered elsewhere: show the game as it is now
-    else alert(e.message);
+    else if (e.status === undefined || e.status >= 500) {  // away, or could not save: say so, then look again
+      $("#status").textContent = e.status === undefined ? ui("reconnecting") : e.message;
+      clearTimeout(pollTimer);
+      pollTimer = setTimeout(route, RETRY_MS);
+    } else alert(e.message);
   } finally { sending = false; }
 }
 
