@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from agents import Agent, make_agent
+from agents import Agent, make_agent, refuse_clairvoyant
 from df_env.engine.api import GameConfig, apply_action, new_game
 from df_env.engine.model.constants import TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
 from df_env.engine.model.rng import derive_seed, seed_words  # derive_seed: also imported from here
@@ -365,6 +365,9 @@ def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend 
     from tqdm import tqdm
 
     checked = {spec: make_agent(spec) for spec in set(config.agents)}  # fail early, with the agent's message
+    if config.num_players > 1:
+        for agent in checked.values():
+            refuse_clairvoyant(agent, f"a seat of a {config.num_players}-player benchmark")
     compiled = all(a.policy_code is not None for a in checked.values())
     _warm_up(list(checked.values()), config)
     tasks = [(si, g) for g in range(config.games) for si in range(len(config.seatings()))]

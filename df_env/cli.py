@@ -99,7 +99,7 @@ def _play(args: argparse.Namespace) -> None:
         return
     if args.seat >= args.players:
         raise CliError(f"--seat must be {seat_rule(args.players)}; got {args.seat}")
-    from agents import default_opponent
+    from agents import default_opponent, refuse_clairvoyant
 
     opponents = list(args.opponents or [default_opponent(args.players)])
     if len(opponents) == 1 and args.players > 2:
@@ -109,6 +109,11 @@ def _play(args: argparse.Namespace) -> None:
     elif len(opponents) != args.players - 1:
         raise CliError(f"--opponents: give one spec for every other seat, or one per other seat "
                        f"({args.players - 1} for {args.players} players); got {len(opponents)}")
+    for spec in opponents:
+        try:
+            refuse_clairvoyant(spec, "an opponent in df-env play")
+        except ValueError as err:
+            raise CliError(f"--opponents: {err}") from None
     log_path = args.log or f"results/games/game-{args.seed}.json"
     if Path(log_path).is_file():  # an earlier game's log is never overwritten: this game gets a new name
         old, k = Path(log_path), 1
@@ -167,7 +172,7 @@ def _campaign_restore(path: str) -> None:
 
 
 def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
-    from agents import make_agent
+    from agents import make_agent, refuse_clairvoyant
 
     specs = list(args.agents or ["random"])
     if specs == ["human"] and args.players > 1:
@@ -179,6 +184,7 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
         raise CliError(f"--agents: give one spec, or one per seat ({args.players})")
     for spec in set(specs) - {"human"}:
         make_agent(spec)  # a bad spec fails before any game is played
+        refuse_clairvoyant(spec, "a player of campaign games")
     if specs.count("human") > 1:
         raise CliError("--agents: at most one seat can be 'human'")
     policies = None if all(s == "random" for s in specs) else _policy_factory(specs, color=args.color,
@@ -227,12 +233,16 @@ def _policy_factory(specs: list[str], color: bool = False, lang: str = "en"):
 
 # ---------------------------------------------------------------------------------------------- agents
 def _agents(args: argparse.Namespace) -> None:
-    from agents import AGENT_NAMES, agent_options
+    from agents import AGENT_NAMES, agent_options, is_clairvoyant
 
     all_opts = {name: agent_options(name) for name in AGENT_NAMES}
     width = max((len(f"{k}={o.default!r}") for opts in all_opts.values() for k, o in opts.items()), default=0)
     for name, opts in all_opts.items():
         print(name + (":" if opts else ""))
+        if is_clairvoyant(name):  # the cheat says so wherever agents are listed
+            from agents.oracle import SUMMARY
+
+            print(f"    [{SUMMARY}]")
         for key, opt in opts.items():
             print(f"    {f'{key}={opt.default!r}':<{width}}  {opt.doc}")
 

@@ -29,7 +29,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from agents import AGENT_NAMES, DEFAULT_OPPONENTS, AgentSpecError, make_agent
+from agents import AGENT_NAMES, DEFAULT_OPPONENTS, AgentSpecError, make_agent, refuse_clairvoyant
 from df_env import engine
 from df_env.gamelog import GameLog, GameLogError, final_state, load_log, log_from_dict, replay
 
@@ -133,6 +133,8 @@ def _check_seats(doc: dict[str, Any]) -> list[str]:
         if spec != HUMAN:
             try:
                 make_agent(spec)
+                if len(seats) > 1:
+                    refuse_clairvoyant(spec, f"a seat of a {len(seats)}-player game")
             except AgentSpecError as err:
                 raise RequestError(400, f"seat spec {spec!r}: {err}") from None
     return seats
