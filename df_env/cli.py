@@ -57,6 +57,10 @@ def _bench(args: argparse.Namespace) -> None:
     from df_env.bench_report import format_table, write_all
 
     agents = tuple(args.agents or QUICK_AGENTS)
+    if args.ceiling:  # the reference plays every deal too (df_env.ceiling)
+        if args.players != 1:
+            raise CliError(f"--ceiling is a solo measure (--players 1); got --players {args.players}")
+        agents += (args.ceiling,) * (args.ceiling not in agents)
     games = args.games if args.games is not None else (QUICK_GAMES if args.quick else 1000)
     if not args.no_ladder:
         _check_output_folder(Path(args.ladder), "--ladder")
@@ -78,7 +82,13 @@ def _bench(args: argparse.Namespace) -> None:
     finally:
         if backend is not None:
             backend.close()
+    if args.ceiling:
+        from df_env.ceiling import ceiling_report, format_ceiling
+
+        result.meta["ceiling"] = ceiling_report(result, config.labels()[agents.index(args.ceiling)])
     print(format_table(result))
+    if args.ceiling:
+        print("\n" + format_ceiling(result.meta["ceiling"]))  # type: ignore[arg-type]
     for path in write_all(result, args.out):
         print(f"wrote {path}")
     from df_env.ladder import record_bench
@@ -294,6 +304,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=_positive, help="stop games after this many player-turns (default 100 "
                    "per player)")
     p.add_argument("--restart-on-loss", action="store_true", help="the R24 variant")
+    p.add_argument("--ceiling", nargs="?", const="oracle:iters=400", metavar="SPEC",
+                   help="solo: also play this reference on every deal (default oracle:iters=400, a cheat that sees "
+                   "hidden cards) and report each agent's win rate over the deals it won (the winnable deals)")
     p.add_argument("--out", default="results/bench", help="output prefix (default results/bench)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     from df_env.ladder import add_bench_options
