@@ -56,3 +56,22 @@ def test_cli_ceiling_plays_the_reference_and_writes_the_report(tmp_path: Path,
 def test_cli_ceiling_is_solo_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "-n", "2", "--agents", "heuristic", "random", "--ceiling", "--no-ladder"]) == 2
     assert "--ceiling is a solo measure" in capsys.readouterr().err
+
+
+def test_the_study_script_reads_a_ceiling_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from support.scripts import load_script
+
+    study = load_script("ceiling_study.py")
+    out = tmp_path / "b"
+    assert main(["bench", "--no-progress", "--agents", "first", "--games", "40", "-j", "1", "--seed", "3",
+                 "--ceiling", "heuristic", "--out", str(out), "--no-ladder"]) == 0
+    report = json.loads((tmp_path / "b.json").read_text())["meta"]["ceiling"]
+    capsys.readouterr()
+    assert study.main([str(tmp_path / "b.json"), "--reference", "heuristic", "--deals"]) == 0
+    text = capsys.readouterr().out
+    first = report["agents"]["first"]
+    assert f"heuristic: won {report['winnable']} of 40 deals" in text
+    assert f"first: {first['winnable_wins']} of {report['winnable']} winnable deals" in text
+    assert f"lost {len(first['lost_winnable'])}: {first['lost_winnable']}" in text
+    with pytest.raises(SystemExit, match="not among the agents"):
+        study.main([str(tmp_path / "b.json"), "--reference", "oracle"])
