@@ -248,11 +248,12 @@ def _agents(args: argparse.Namespace) -> None:
     all_opts = {name: agent_options(name) for name in AGENT_NAMES}
     width = max((len(f"{k}={o.default!r}") for opts in all_opts.values() for k, o in opts.items()), default=0)
     for name, opts in all_opts.items():
-        print(name + (":" if opts else ""))
         if is_clairvoyant(name):  # the cheat says so wherever agents are listed
             from agents.oracle import SUMMARY
 
-            print(f"    [{SUMMARY}]")
+            print(f"{name}:  [{SUMMARY}]")
+        else:
+            print(name + (":" if opts else ""))
         for key, opt in opts.items():
             print(f"    {f'{key}={opt.default!r}':<{width}}  {opt.doc}")
 
