@@ -1,13 +1,15 @@
 """Agents for df_env, picked by name everywhere: ``make_agent("mcts:iters=2000")``.
 
 Built in (``AGENT_NAMES``, Deep Future's): ``random``, ``first``, ``heuristic``, ``mcts``, ``ppo``, ``net``,
-``net-mcts``, ``ismcts``; ``agent_names(game)`` lists another game's. An agent plays a seat as
-``make_agent(spec).as_policy(seat, seed)`` (one seeding rule, :func:`agents.base.seat_rng`). See ``docs/agents.md``.
+``net-mcts``, ``oracle`` (a cheat that sees hidden cards: ``CLAIRVOYANT_AGENTS``, solo benchmarks and analysis
+only, :func:`refuse_clairvoyant`) and ``ismcts``; ``agent_names(game)`` lists another game's. An agent plays a seat
+as ``make_agent(spec).as_policy(seat, seed)`` (one seeding rule, :func:`agents.base.seat_rng`). See
+``docs/agents.md``.
 
 Example:
     >>> from agents import make_agent, AGENT_NAMES
     >>> AGENT_NAMES
-    ('random', 'first', 'heuristic', 'mcts', 'ppo', 'net', 'net-mcts', 'ismcts')
+    ('random', 'first', 'heuristic', 'mcts', 'ppo', 'net', 'net-mcts', 'oracle', 'ismcts')
     >>> make_agent("heuristic").name
     'heuristic'
 """
@@ -51,9 +53,13 @@ AGENT_NAMES = agent_names()  # Deep Future's (the default game)
 # 50 ms a decision (issue 12; the figures behind each choice are in docs/agents.md, "The default opponent").
 DEFAULT_OPPONENTS = {1: "net-mcts:iters=400", 2: "net-mcts:iters=400", 3: "net-mcts:iters=400"}
 
-__all__ = ["AGENT_NAMES", "GENERIC_AGENTS", "agent_modules", "agent_names", "DEFAULT_OPPONENTS", "Agent",
-           "AgentSpecError", "SeatPolicy", "agent_options", "default_opponent", "make_agent", "parse_spec",
-           "seat_rng"]
+# Agents that read hidden information (``Agent.clairvoyant``): references for solo analysis, never a seat of a
+# multiplayer game nor an environment's opponent (issue 28).
+CLAIRVOYANT_AGENTS = ("oracle",)
+
+__all__ = ["AGENT_NAMES", "CLAIRVOYANT_AGENTS", "DEFAULT_OPPONENTS", "GENERIC_AGENTS", "Agent", "AgentSpecError",
+           "SeatPolicy", "agent_modules", "agent_names", "agent_options", "default_opponent", "is_clairvoyant",
+           "make_agent", "parse_spec", "refuse_clairvoyant", "seat_rng"]
 
 
 def _module(name: str, spec: str, game: str = DEFAULT_GAME):
@@ -86,3 +92,21 @@ def default_opponent(num_players: int) -> str:
     if num_players not in DEFAULT_OPPONENTS:
         raise ValueError(f"num_players must be 1, 2 or 3; got {num_players!r}")
     return DEFAULT_OPPONENTS[num_players]
+
+
+def is_clairvoyant(spec_or_agent: str | Agent) -> bool:
+    """Whether an agent (or the agent a spec names) sees hidden cards (:data:`CLAIRVOYANT_AGENTS`)."""
+    if isinstance(spec_or_agent, Agent):
+        return spec_or_agent.clairvoyant
+    return parse_spec(spec_or_agent)[0] in CLAIRVOYANT_AGENTS
+
+
+def refuse_clairvoyant(spec_or_agent: str | Agent, where: str) -> None:
+    """Raise :class:`AgentSpecError` when the agent sees hidden cards; ``where`` names the seat it was offered
+    (e.g. ``"an opponent of a 2-player game"``). Callers ask where it would cheat a player: a multiplayer seat, an
+    environment's opponent."""
+    if is_clairvoyant(spec_or_agent):
+        name = spec_or_agent.name if isinstance(spec_or_agent, Agent) else spec_or_agent
+        raise AgentSpecError(f"agent {name!r} is a clairvoyant reference that sees hidden cards (deck order, the "
+                             f"game's generator), so it cannot be {where}; it plays only solo benchmarks (df-env bench "
+                             f"--players 1, --ceiling) and the analysis of a solo deal (df_env.analysis.winnable)")

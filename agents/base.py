@@ -60,6 +60,9 @@ class Agent(abc.ABC):
             whole games with in compiled code, or None.
         fork_safe: worker processes may be forked from a process that used this agent (False for torch
             policies: a fork after torch ran can deadlock; benchmarks then spawn their workers).
+        clairvoyant: the agent reads hidden information (deck order, the generator): a reference for solo
+            analysis only (``oracle``), refused as a seat of a multiplayer game (:func:`agents.refuse_clairvoyant`,
+            and the seat policy itself).
     """
 
     name: str = "agent"
@@ -67,6 +70,7 @@ class Agent(abc.ABC):
     uses_observation: bool = False
     policy_code: int | None = None
     fork_safe: bool = True
+    clairvoyant: bool = False
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:  # noqa: B027 - optional hook
         """Start of a game: the generator to draw from and the seat played."""
@@ -133,6 +137,9 @@ class SeatPolicy:
             raise ValueError(f"agent {self.agent.name!r} plays seat {self.seat}, but the pending decision is seat "
                              f"{game.current_player(state)}'s")
         agent = self.agent
+        if agent.clairvoyant and int(state["n_players"]) > 1:  # the last guard: no adapter seats a cheat at a table
+            raise AgentSpecError(f"agent {agent.name!r} sees hidden cards and plays only solo games; it cannot play "
+                                 f"seat {self.seat} of a {int(state['n_players'])}-player game")
         if mask is None:
             mask = game.legal_mask(state)
         if agent.uses_observation:

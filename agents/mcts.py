@@ -199,9 +199,11 @@ def _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path
 
 
 @njit
-def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code, turns, r):
+def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code, turns, r, clairvoyant=False):
     """Run ``iters`` iterations on the tree arrays (``n_nodes[0]`` nodes in use) from state array ``root``,
-    searching for player p. ``code``: rollout policy; ``turns``: rollout horizon (0 = the whole game)."""
+    searching for player p. ``code``: rollout policy; ``turns``: rollout horizon (0 = the whole game).
+    ``clairvoyant``: search the root as it is, hidden cards and the game's generator included (the ``oracle``
+    reference, :mod:`agents.oracle`), instead of a determinization per iteration."""
     work = np.empty(1, dtype=root.dtype)
     path_node = np.empty(MAX_PATH, dtype=np.int64)
     path_act = np.empty(MAX_PATH, dtype=np.int64)
@@ -214,7 +216,8 @@ def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code,
     for _ in range(iters):
         work[0] = root[0]
         s = work[0]
-        determinize_rec(s, p, r)
+        if not clairvoyant:
+            determinize_rec(s, p, r)
         depth_out[0] = 0
         try:
             _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path_node, path_act, path_who,
@@ -261,7 +264,8 @@ class MCTSAgent(Agent):
         """Visit counts of the root actions after the search (float array over NUM_ACTIONS)."""
         root = state.reshape(1).copy()
         p = int(state["dplayer"])
-        canonicalize_arr(root, p)
+        if not self.clairvoyant:
+            canonicalize_arr(root, p)
         shape = (self.max_nodes, NUM_ACTIONS)
         child = np.full(shape, -1, dtype=np.int32)
         n, w, avail = np.zeros(shape), np.zeros(shape), np.zeros(shape)
@@ -271,7 +275,7 @@ class MCTSAgent(Agent):
         while done < self.iters:
             k = min(CHUNK, self.iters - done) if self.time_budget > 0 else self.iters
             search_chunk(root, p, k, child, n, w, avail, n_nodes, self.c, self.bias, self.code, self.turns,
-                         self.words)
+                         self.words, self.clairvoyant)
             done += k
             if self.time_budget > 0 and time.perf_counter() >= deadline:
                 break

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import Agent, make_agent
+from agents import Agent, make_agent, refuse_clairvoyant
 from df_env.core import Game, make_game
 from df_env.core.registry import DEFAULT_GAME
 from df_env.engine.model.rng import derive_seed  # also imported from here (the one seed derivation of df_env)
@@ -377,6 +377,9 @@ def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend 
 
     # fail early, with the agent's message
     checked = {spec: make_agent(spec, config.game) for spec in set(config.agents)}
+    if config.num_players > 1:
+        for agent in checked.values():
+            refuse_clairvoyant(agent, f"a seat of a {config.num_players}-player benchmark")
     compiled = all(a.policy_code is not None for a in checked.values())
     _warm_up(list(checked.values()), config)
     tasks = [(si, g) for g in range(config.games) for si in range(len(config.seatings()))]

@@ -65,6 +65,10 @@ def _bench(args: argparse.Namespace) -> None:
     from df_env.bench import BenchConfig, run_bench
 
     agents = tuple(args.agents or QUICK_AGENTS)
+    if args.ceiling:  # the reference plays every deal too (df_env.analysis.ceiling)
+        if args.players != 1:
+            raise CliError(f"--ceiling is a solo measure (--players 1); got --players {args.players}")
+        agents += (args.ceiling,) * (args.ceiling not in agents)
     games = args.games if args.games is not None else (QUICK_GAMES if args.quick else 1000)
     if not args.no_ladder:
         _check_output_folder(Path(args.ladder), "--ladder")
@@ -100,7 +104,14 @@ def _bench_outputs(result: BenchResult, args: argparse.Namespace) -> None:
     from df_env.bench_report import format_table, write_all
     from df_env.ladder import record_bench
 
+    if args.ceiling:
+        from df_env.analysis.ceiling import ceiling_report, format_ceiling
+
+        config = result.config
+        result.meta["ceiling"] = ceiling_report(result, config.labels()[config.agents.index(args.ceiling)])
     print(format_table(result))
+    if args.ceiling:
+        print("\n" + format_ceiling(result.meta["ceiling"]))  # type: ignore[arg-type]
     for path in write_all(result, args.out):
         print(f"wrote {path}")
     record_bench(result, args)
@@ -121,7 +132,7 @@ def _play(args: argparse.Namespace) -> None:
     args.game = resolve_game(args)
     if args.seat >= args.players:
         raise CliError(f"--seat must be {seat_rule(args.players)}; got {args.seat}")
-    from agents import default_opponent
+    from agents import default_opponent, refuse_clairvoyant
 
     opponents = list(args.opponents or [default_opponent(args.players)])
     if len(opponents) == 1 and args.players > 2:
@@ -131,6 +142,11 @@ def _play(args: argparse.Namespace) -> None:
     elif len(opponents) != args.players - 1:
         raise CliError(f"--opponents: give one spec for every other seat, or one per other seat "
                        f"({args.players - 1} for {args.players} players); got {len(opponents)}")
+    for spec in opponents:
+        try:
+            refuse_clairvoyant(spec, "an opponent in df-env play")
+        except ValueError as err:
+            raise CliError(f"--opponents: {err}") from None
     log_path = args.log or f"results/games/game-{args.seed}.json"
     if Path(log_path).is_file():  # an earlier game's log is never overwritten: this game gets a new name
         old, k = Path(log_path), 1
@@ -190,7 +206,7 @@ def _campaign_restore(path: str) -> None:
 
 
 def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
-    from agents import make_agent
+    from agents import make_agent, refuse_clairvoyant
 
     specs = list(args.agents or ["random"])
     if specs == ["human"] and args.players > 1:
@@ -202,6 +218,7 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
         raise CliError(f"--agents: give one spec, or one per seat ({args.players})")
     for spec in set(specs) - {"human"}:
         make_agent(spec)  # a bad spec fails before any game is played
+        refuse_clairvoyant(spec, "a player of campaign games")
     if specs.count("human") > 1:
         raise CliError("--agents: at most one seat can be 'human'")
     policies = None if all(s == "random" for s in specs) else _policy_factory(specs, color=args.color,
@@ -250,12 +267,17 @@ def _policy_factory(specs: list[str], color: bool = False, lang: str = "en"):
 
 # ---------------------------------------------------------------------------------------------- agents
 def _agents(args: argparse.Namespace) -> None:
-    from agents import agent_names, agent_options
+    from agents import agent_names, agent_options, is_clairvoyant
 
     all_opts = {name: agent_options(name, args.game) for name in agent_names(args.game)}
     width = max((len(f"{k}={o.default!r}") for opts in all_opts.values() for k, o in opts.items()), default=0)
     for name, opts in all_opts.items():
-        print(name + (":" if opts else ""))
+        if is_clairvoyant(name):  # the cheat says so wherever agents are listed
+            from agents.oracle import SUMMARY
+
+            print(f"{name}:  [{SUMMARY}]")
+        else:
+            print(name + (":" if opts else ""))
         for key, opt in opts.items():
             print(f"    {f'{key}={opt.default!r}':<{width}}  {opt.doc}")
 
@@ -303,6 +325,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=positive, help="stop games after this many player-turns (default 100 "
                    "per player)")
     p.add_argument("--restart-on-loss", action="store_true", help="the R24 variant")
+    p.add_argument("--ceiling", nargs="?", const="oracle:iters=400", metavar="SPEC",
+                   help="solo: also play this reference on every deal (default oracle:iters=400, a cheat that sees "
+                   "hidden cards) and report each agent's win rate over the deals it won (the winnable deals)")
     p.add_argument("--out", default="results/bench", help="output prefix (default results/bench)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     from df_env.ladder import add_bench_options

@@ -355,8 +355,27 @@ def bench_games(result: BenchResult) -> list[LadderGame]:
             decisions=tuple(g.decisions), seconds=tuple(round(s, 6) for s in g.seconds),
             files=tuple(sorted((s, hashes[s]) for s in set(seats) if s in hashes)), game=config.game,
             extra={"outcome": list(g.outcome), "victory": g.victory, "bench_seed": config.seed, "deal": g.game,
-                   "version": __version__, "time": when, **({"partial": True} if result.meta.get("partial") else {})}))
+                   "version": __version__, "time": when, **_reference_mark(seats),
+                   **({"partial": True} if result.meta.get("partial") else {})}))
     return out
+
+
+def _reference_mark(seats: Sequence[str]) -> dict[str, Any]:
+    """``{"reference": True}`` for a game with a clairvoyant seat (``oracle``: it sees hidden cards), which
+    :func:`build_ladder` keeps out of the honest ratings (the ceiling row); nothing otherwise."""
+    return {"reference": True} if any(_clairvoyant_spec(s) for s in seats) else {}
+
+
+def _clairvoyant_spec(spec: str) -> bool:
+    from agents import CLAIRVOYANT_AGENTS
+
+    return spec.partition(":")[0].strip().lower() in CLAIRVOYANT_AGENTS
+
+
+def is_reference_game(g: LadderGame) -> bool:
+    """A game played by a clairvoyant reference: marked so by ``df-env bench``, or with such a spec in a seat (a
+    record written before the mark existed)."""
+    return bool(g.extra.get("reference")) or any(_clairvoyant_spec(s) for s in g.seats)
 
 
 def append_bench(result: BenchResult, path: str | Path = DEFAULT_PATH) -> int:
@@ -424,6 +443,10 @@ class Ladder:
     duplicates: int  # lines dropped as the same game recorded again
     unrated: dict[str, int]  # reason -> games not rated
     passes: int
+    ceiling: list[LadderRow] = field(default_factory=list)  # clairvoyant references' solo games, not rated
+
+
+REFERENCE_REASON = "clairvoyant reference: the ceiling row"
 
 
 def _labels(games: Sequence[LadderGame]) -> dict[tuple[str, str], str]:
@@ -486,11 +509,14 @@ def build_ladder(games: Sequence[LadderGame], passes: int = RATING_PASSES, resta
         reason = ("other games" if g.game != game
                   else "other player counts" if players is not None and g.players not in players
                   else "restart-on-loss variant" if g.restart_on_loss != restart_on_loss
+                  else REFERENCE_REASON if is_reference_game(g)
                   else "one spec in two seats" if len(set(g.seats)) < len(g.seats) else "")
         if reason:
             unrated[reason] = unrated.get(reason, 0) + 1
         else:
             kept.append(g)
+    ceiling = _ceiling_rows([g for g in unique.values() if is_reference_game(g) and g.players == 1
+                             and g.restart_on_loss == restart_on_loss and (players is None or 1 in players)])
     labels = _labels(kept)
     rows: dict[str, LadderRow] = {}
     pools: dict[int, list[tuple[list[str], list[float]]]] = {}
@@ -519,7 +545,35 @@ def build_ladder(games: Sequence[LadderGame], passes: int = RATING_PASSES, resta
     for name, (mu, sigma) in _rate_pool(everything, passes).items():
         rows[name].mu, rows[name].sigma = mu, sigma
     ordered = sorted(rows.values(), key=lambda r: (-r.ordinal, r.agent))
-    return Ladder(ordered, sorted(pools), len(kept), duplicates, unrated, passes)
+    return Ladder(ordered, sorted(pools), len(kept), duplicates, unrated, passes, ceiling)
+
+
+def _ceiling_rows(games: Sequence[LadderGame]) -> list[LadderRow]:
+    """The clairvoyant references' solo games, counted per agent (win rates only: they are not rated, so the
+    honest agents' ratings do not depend on them)."""
+    rows: dict[str, LadderRow] = {}
+    for g in games:
+        row = rows.setdefault(g.seats[0], LadderRow(g.seats[0]))
+        c = row.count(1)
+        c.games += 1
+        c.wins += g.winner == 0
+        row.decisions += g.decisions[0]
+        row.seconds += g.seconds[0]
+    return sorted(rows.values(), key=lambda r: (-r.count(1).win_rate, r.agent))
+
+
+def _ceiling_lines(ladder: Ladder) -> list[str]:
+    """The ceiling section of the text table: each reference's solo win rate, apart from the ratings."""
+    if not ladder.ceiling:
+        return []
+    head = f"{'agent':<36} {'games':>6} {'wins':>6} {'win rate':>8} {'95% CI':>13} {'ms/dec':>8}"
+    lines = ["", "ceiling (solo; a clairvoyant reference that SEES HIDDEN CARDS, not rated with the agents above):",
+             head, "-" * len(head)]
+    for r in ladder.ceiling:
+        c = r.count(1)
+        lines.append(f"{r.agent[:36]:<36} {c.games:>6} {c.wins:>6} {_pct(c.win_rate):>8} {_ci(c):>13} "
+                     f"{_ms(r.ms_per_decision):>8}")
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------- output
@@ -568,6 +622,7 @@ def format_table(ladder: Ladder) -> str:
             c = r.counts[n]
             lines.append(f"{r.agent[:36]:<36} {c.ordinal:>7.2f} {c.mu:>6.2f} {c.sigma:>5.2f} {c.games:>6} "
                          f"{c.wins:>6} {_pct(c.win_rate):>8} {_ci(c):>13}")
+    lines += _ceiling_lines(ladder)
     lines += ["", f"{_notes(ladder)}. openskill Plackett-Luce, mean of {ladder.passes} passes; ordinal = mu - 3 "
               "sigma; ms/dec = the agent's time per decision (engine included)."]
     return "\n".join(lines)
@@ -590,6 +645,10 @@ def markdown_table(ladder: Ladder, source: str = "") -> str:
                          else f"{_pct(c.win_rate)} ({_ci(c)}), {c.games:,}")
         cells.append("-" if r.agent == THE_GAME else _ms(r.ms_per_decision))
         lines.append("| " + " | ".join(cells) + " |")
+    for r in ladder.ceiling if counts[:1] == [1] else []:  # solo is the first column
+        c = r.count(1)
+        lines.append(f"| ceiling: `{r.agent}` (sees hidden cards, not rated) | - | {_pct(c.win_rate)} ({_ci(c)}), "
+                     f"{c.games:,} |" + " - |" * (len(counts) - 1) + f" {_ms(r.ms_per_decision)} |")
     note = (f"`{source}`: " if source else "") + _notes(ladder)
     lines += ["", f"openskill Plackett-Luce over all games ({note}); ordinal = mu - 3 sigma; a solo game is a match "
               f"against *{THE_GAME}*. ms/decision: the agent's time per decision, engine included, on the "
@@ -713,7 +772,7 @@ def run_cli(args: argparse.Namespace) -> None:
         raise LadderError(f"{args.file} holds no games yet: run df-env bench")
     ladder = build_ladder(games, passes=args.passes, restart_on_loss=args.restart_on_loss, players=args.players,
                           game=args.game)
-    if not ladder.games:
+    if not ladder.games and not ladder.ceiling:
         raise LadderError(f"{args.file}: none of its {len(games)} games is rated ({_notes(ladder)})")
     print(format_table(ladder))
     if not args.no_plot:

@@ -29,7 +29,7 @@ def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
 
 # ---------------------------------------------------------------------------------------------- specs
 def test_registry_names_and_options() -> None:
-    assert AGENT_NAMES == ("random", "first", "heuristic", "mcts", "ppo", "net", "net-mcts", "ismcts")
+    assert AGENT_NAMES == ("random", "first", "heuristic", "mcts", "ppo", "net", "net-mcts", "oracle", "ismcts")
     assert set(agent_options("mcts")) >= {"iters", "time", "rollout", "turns", "c"}
     assert agent_options("random") == {}
 

@@ -4,11 +4,9 @@ package fail with a message naming their new place."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.util
 import sys
-from types import ModuleType
+
+from df_env.core.moved import install_aliases
 
 _E = "df_env.engine"
 MOVED = {f"{_E}.{old}": new for old, new in {
@@ -27,24 +25,9 @@ LEFT = {f"{_E}.docgen": "tools/docgen.py", f"{_E}.statedoc": "tools/statedoc.py"
         f"{_E}.playthrough": "tools/playthrough.py", f"{_E}.invariants": "tests/support/invariants.py"}
 
 
-class _Aliases(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname in LEFT:
-            raise ModuleNotFoundError(f"{fullname} is no longer part of the installed package: it is the repository "
-                                      f"file {LEFT[fullname]} (run it from a clone)", name=fullname)
-        return importlib.util.spec_from_loader(fullname, self) if fullname in MOVED else None
-
-    def create_module(self, spec):
-        return importlib.import_module(MOVED[spec.name])
-
-    def exec_module(self, module: ModuleType) -> None:
-        pass  # the module is the new one, already executed
-
-
 def install() -> None:
     """Register the aliases (once); modules already imported are aliased at once."""
-    if not any(isinstance(f, _Aliases) for f in sys.meta_path):
-        sys.meta_path.append(_Aliases())
+    install_aliases(MOVED, LEFT)
     engine = sys.modules[_E]
     for old, new in MOVED.items():
         if new in sys.modules:

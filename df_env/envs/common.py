@@ -205,10 +205,11 @@ class AgentPolicy:
     """
 
     def __init__(self, spec: str, seat: int) -> None:
-        from agents import make_agent
+        from agents import make_agent, refuse_clairvoyant
 
         self.spec, self.seat = spec, seat
         self.agent = make_agent(spec)  # AgentSpecError (a ValueError) names the bad part and what is allowed
+        refuse_clairvoyant(self.agent, "an environment's opponent")
         self.policy = self.agent.as_policy(seat, 0)
 
     def reseed(self, rng: np.random.Generator) -> None:

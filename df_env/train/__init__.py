@@ -6,3 +6,8 @@ The network's modules were here: ``df_env.train.netlayout``, ``numpy_net`` and `
 giving the :mod:`df_env.net` module itself. Importing this package imports nothing (``df-env --help`` builds the
 ``train`` command's parser without the engine).
 """
+
+from df_env.core.moved import install_aliases
+
+# the network's modules moved to df_env/net (issue 24); their old names give the new modules (imported on use)
+install_aliases({f"df_env.train.{m}": f"df_env.net.{m}" for m in ("netlayout", "numpy_net", "numba_net")})

@@ -36,6 +36,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--minutes", type=float, help="wall-clock budget in minutes (default 60; 0 = none)")
     p.add_argument("--seed", type=int, help="seed of the env, the network and PPO (default 0)")
     p.add_argument("--threads", type=int, help="torch threads (default 1; 0 = one per core)")
+    p.add_argument("--device", help="where the network trains: auto (default: a CUDA GPU when torch sees one, else "
+                   "the CPU), cpu, cuda or cuda:N")
     p.add_argument("--eval-every", type=int, help="evaluate every N env steps (default 250,000)")
     p.add_argument("--eval-games", type=int, help="games per evaluation and opponent (default 500 solo)")
     p.add_argument("--tensorboard", action="store_true", help="also write TensorBoard logs")
@@ -49,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--to", metavar="NPZ", help="with --export: the .npz to write")
     p.add_argument("--backend", choices=("local", "ray"), help="--algo exit: where the self-play games run")
     p.add_argument("--address", help="--algo exit --backend ray: a running cluster (HOST:PORT or auto)")
-    p.add_argument("--jobs", type=int, help="--algo exit: self-play games at once (default 1)")
+    p.add_argument("--jobs", type=int, help="--algo exit: self-play games at once (default 0: one per core)")
     p.set_defaults(func=run)
 
 
@@ -64,7 +66,7 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         out[key.strip()] = value.strip()
     for key, value in (("net", args.net), ("total_timesteps", args.timesteps), ("minutes", args.minutes),
                        ("seed", args.seed), ("threads", args.threads), ("eval_every", args.eval_every),
-                       ("eval_games", args.eval_games)):
+                       ("eval_games", args.eval_games), ("device", args.device)):
         if value is not None:
             out[key] = value
     if args.tensorboard:

@@ -14,7 +14,9 @@ Keys (all presets have every key):
 * ``eval_every`` steps, ``eval_games`` on fixed seeds (``eval_seed``), against each of ``eval_opponents``
   (solo: the policy alone; the heuristic plays the same deals once as the baseline);
 * ``checkpoint_every`` steps; ``threads`` torch threads (0 = one per core); ``env_threads`` of the vector env
-  (0 = one per core); ``seed``; ``tensorboard`` (write TensorBoard logs too).
+  (0 = one per core); ``seed``; ``tensorboard`` (write TensorBoard logs too); ``device``: where the network trains,
+  ``auto`` (a CUDA GPU when torch sees one, else the CPU), ``cpu``, ``cuda`` or ``cuda:N``
+  (:mod:`df_env.train.device`; the rollouts stay in compiled code on the CPU).
 
 The defaults come from the measurements in ``docs/training.md`` (128 games x 32 steps, 1 epoch, batch 1024, one
 torch thread: on 2 cores, torch's threads and the vector env's oversubscribe the CPU and a run collapses).
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .device import check_device
 from .errors import ConfigError
 
 __all__ = ["BASE", "PRESETS", "ConfigError", "check_config", "check_train_opponents", "make_config"]
@@ -38,7 +41,7 @@ BASE: dict[str, Any] = {
     "gae_lambda": 0.95, "ent_coef": 0.01, "clip_range": 0.2, "vf_coef": 0.5, "max_grad_norm": 0.5,
     "total_timesteps": 100_000_000, "minutes": 60.0,
     "eval_every": 250_000, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
-    "checkpoint_every": 500_000, "threads": 1, "env_threads": 0, "seed": 0, "tensorboard": False,
+    "checkpoint_every": 500_000, "threads": 1, "env_threads": 0, "seed": 0, "tensorboard": False, "device": "auto",
 }
 PRESETS: dict[str, dict[str, Any]] = {
     "solo": {**BASE},
@@ -123,6 +126,7 @@ def check_config(c: dict[str, Any]) -> None:
     for key in ("eval_every", "checkpoint_every", "threads", "env_threads", "seed", "eval_seed", "minutes"):
         if c[key] < 0:
             raise ConfigError(f"{key} must be >= 0, got {c[key]!r}")
+    check_device(c["device"])
     check_train_opponents(c["opponents"], c["num_players"])
     if c["num_players"] > 1 and not c["eval_opponents"]:
         raise ConfigError("eval_opponents: a multiplayer run needs at least one opponent spec to evaluate against")

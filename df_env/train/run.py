@@ -71,9 +71,11 @@ def build_model(config: dict[str, Any], out: Path, resume: str | Path | None = N
 
     from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
 
+    from .device import resolve_device
     from .ppo.fast import FastMaskablePPO as MaskablePPO
     from .torch_net import EntityPolicy
 
+    device = resolve_device(config["device"])
     torch.set_num_threads(int(config["threads"]) or (os.cpu_count() or 1))
     base = DeepFutureSB3VecEnv(num_envs=config["num_envs"], num_players=config["num_players"],
                                opponents=config["opponents"], reward_fn=config["reward"], seed=config["seed"],
@@ -85,7 +87,7 @@ def build_model(config: dict[str, Any], out: Path, resume: str | Path | None = N
     else:
         policy, policy_kwargs = "MlpPolicy", {"net_arch": list(config["mlp_arch"])}
     if resume is not None:
-        model = MaskablePPO.load(str(resume), env=venv, device="cpu")
+        model = MaskablePPO.load(str(resume), env=venv, device=device)
         if model.observation_space.shape != venv.observation_space.shape:
             raise ValueError(f"--resume {resume}: the checkpoint is for another number of players")
         model.set_logger(configure(str(out), ["csv"] + (["tensorboard"] if config["tensorboard"] else [])))
@@ -94,7 +96,7 @@ def build_model(config: dict[str, Any], out: Path, resume: str | Path | None = N
                         n_epochs=config["n_epochs"], learning_rate=config["learning_rate"], gamma=config["gamma"],
                         gae_lambda=config["gae_lambda"], ent_coef=config["ent_coef"],
                         clip_range=config["clip_range"], vf_coef=config["vf_coef"],
-                        max_grad_norm=config["max_grad_norm"], seed=config["seed"], device="cpu", verbose=0,
+                        max_grad_norm=config["max_grad_norm"], seed=config["seed"], device=device, verbose=0,
                         policy_kwargs=policy_kwargs)
     formats = ["csv"] + (["tensorboard"] if config["tensorboard"] else [])
     model.set_logger(configure(str(out), formats))

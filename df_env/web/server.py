@@ -32,7 +32,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from agents import DEFAULT_OPPONENTS, AgentSpecError, make_agent
+from agents import DEFAULT_OPPONENTS, AgentSpecError, make_agent, refuse_clairvoyant
 from df_env import engine
 
 from . import engine_view as E
@@ -78,6 +78,8 @@ def _check_seats(doc: dict[str, Any], limits: Limits) -> list[str]:
             try:
                 check_spec(spec, limits)
                 make_agent(spec)
+                if len(seats) > 1:
+                    refuse_clairvoyant(spec, f"a seat of a {len(seats)}-player game")
             except (AgentSpecError, SpecLimitError) as err:
                 raise RequestError(400, str(err) if isinstance(err, SpecLimitError) else
                                    f"seat spec {spec[:80]!r}: {err}") from None

@@ -55,13 +55,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--holdout", type=float, default=0.15, help="share of games held out")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--device", default="auto", help="auto (a CUDA GPU when torch sees one, else the CPU), cpu, "
+                    "cuda or cuda:N")
     ap.add_argument("--out", required=True)
     a = ap.parse_args(argv)
     import torch as th
 
     from df_env.net.numpy_net import default_model_path
+    from df_env.train.device import resolve_device
+    from df_env.train.errors import ConfigError
     from df_env.train.exit.learner import NEG, losses, net_from_file, save_model, teacher_policy
 
+    try:
+        dev = resolve_device(a.device)
+    except ConfigError as err:
+        raise SystemExit(f"--device: {err}") from None
     th.set_num_threads(a.threads)
     th.manual_seed(a.seed)
     files = [f for d in a.data for f in sorted(glob.glob(d))]
@@ -86,23 +94,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(files)} files, {len(z)} samples, {len(games)} games; train {len(tr_idx)}, held out {len(te_idx)}")
 
     start = a.start or str(default_model_path(a.players))
-    net = net_from_file(start)
-    mask_t = th.as_tensor(mask)
+    net = net_from_file(start).to(dev)
+    mask_t = th.as_tensor(mask, device=dev)
 
     def batches(idx: np.ndarray, size: int) -> Iterator[tuple[np.ndarray, th.Tensor, th.Tensor]]:
         for i in range(0, len(idx), size):
             j = idx[i:i + size]
-            yield j, th.as_tensor(obs[j].astype(np.float32)), mask_t[j]
+            yield j, th.as_tensor(obs[j].astype(np.float32), device=dev), mask_t[j]
 
     if a.policy == "teacher":  # the start model's own policy, computed once
-        teacher = net_from_file(start)
+        teacher = net_from_file(start).to(dev)
         teacher.eval()
         target_pi = np.zeros_like(visits)
         for j, x, m in batches(np.arange(len(z)), 2048):
-            target_pi[j] = teacher_policy(teacher, x, m).numpy()
+            target_pi[j] = teacher_policy(teacher, x, m).cpu().numpy()
     else:
         target_pi = visits
-    pi_t, y_t = th.as_tensor(target_pi), th.as_tensor(y)
+    pi_t, y_t = th.as_tensor(target_pi, device=dev), th.as_tensor(y, device=dev)
     opt = th.optim.Adam(net.parameters(), lr=a.lr, weight_decay=1e-5)
 
     def evaluate() -> str:
@@ -114,8 +122,8 @@ def main(argv: list[str] | None = None) -> int:
                 lp = th.log_softmax(lg.masked_fill(~m, NEG), 1).masked_fill(~m, 0)
                 t = pi_t[j]
                 kl += float((t * (th.log(t.clamp_min(1e-12)) - lp)).sum())
-                agree += int((lg.masked_fill(~m, NEG).argmax(1) == th.as_tensor(visits[j]).argmax(1)).sum())
-                vs.append(v[:, 0].numpy())
+                agree += int((lg.masked_fill(~m, NEG).argmax(1).cpu() == th.as_tensor(visits[j]).argmax(1)).sum())
+                vs.append(v[:, 0].cpu().numpy())
         net.train()
         v = np.concatenate(vs)
         n = max(len(te_idx), 1)
@@ -134,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
             lp_sum, lv_sum = lp_sum + loss_pi.item() * len(j), lv_sum + loss_v.item() * len(j)
         print(f"epoch {ep} ({time.time() - t0:.0f} s): train policy {lp_sum / len(tr_idx):.4f}, value "
               f"{lv_sum / len(tr_idx):.5f}; {evaluate()}", flush=True)
-    args = {k: v for k, v in vars(a).items() if k != "threads"}
+    args = {k: v for k, v in vars(a).items() if k not in ("threads", "device")}
     save_model(net, a.out, {"command": "experiments/value_rounds/train_value.py", "args": args}, "outcome")
     print("wrote", a.out)
     return 0

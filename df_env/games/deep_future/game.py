@@ -59,6 +59,7 @@ AGENTS = {
     "ppo": "agents.ppo_agent",
     "net": "agents.net_agent",
     "net-mcts": "agents.net_mcts",
+    "oracle": "agents.oracle",  # a cheat that sees hidden cards: solo analysis only (agents.CLAIRVOYANT_AGENTS)
 }
 
 

@@ -24,7 +24,9 @@ Keys (every preset has every key; ``docs/training.md``, "Expert iteration"):
   the search's root value), ``policy_target`` (``"search"``: the visit distribution; ``"start"``: the start
   model's own policy, kept by distillation while the value is learned); ``dims`` (from scratch only);
 * evaluation: ``eval_every`` iterations, ``eval_games`` on ``eval_seed``, ``eval_opponents`` (multiplayer);
-* ``threads`` torch threads, ``seed``; ``backend`` (``local`` / ``ray``), ``jobs``, ``address`` (Ray).
+* ``threads`` torch threads, ``seed``; ``device`` where the learner trains (``auto``: a CUDA GPU when torch sees
+  one, else the CPU; ``cpu``, ``cuda``, ``cuda:N``); ``backend`` (``local`` / ``ray``), ``jobs`` (self-play
+  games at once; 0: one per core), ``address`` (Ray).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import read_config
+from ..device import check_device
 from ..errors import ConfigError
 
 __all__ = ["EXIT_BASE", "EXIT_PRESETS", "check_exit_config", "make_exit_config"]
@@ -45,7 +48,7 @@ EXIT_BASE: dict[str, Any] = {
     "target_temp": 1.0, "learning_rate": 1e-4, "weight_decay": 1e-5, "batch_size": 256, "epochs": 2,
     "train_steps": 0, "replay": 6, "policy_coef": 1.0, "value_coef": 1.0, "value_q": 0.0, "policy_target": "search",
     "eval_every": 1, "eval_games": 500, "eval_seed": 1_000_000, "eval_opponents": [],
-    "threads": 1, "seed": 0, "backend": "local", "jobs": 1, "address": "",
+    "threads": 1, "seed": 0, "backend": "local", "jobs": 0, "address": "", "device": "auto",
 }
 _LEAGUE = {"current": 0.5, "past": 0.3, "heuristic": 0.2}
 EXIT_PRESETS: dict[str, dict[str, Any]] = {
@@ -57,9 +60,9 @@ EXIT_PRESETS: dict[str, dict[str, Any]] = {
 }
 ALLOWED = {"expert": ("net-mcts", "mcts"), "rollout": ("heuristic", "random"), "backend": ("local", "ray"),
            "policy_target": ("search", "start")}
-POSITIVE = ("iterations", "games", "search_iters", "batch_size", "epochs", "replay", "eval_games", "jobs")
+POSITIVE = ("iterations", "games", "search_iters", "batch_size", "epochs", "replay", "eval_games")
 NON_NEGATIVE = ("minutes", "target_temp", "c_puct", "turns", "temp_moves", "max_turns", "learning_rate", "weight_decay",
-                "train_steps", "policy_coef", "value_coef", "eval_every", "eval_seed", "threads", "seed")
+                "train_steps", "policy_coef", "value_coef", "eval_every", "eval_seed", "threads", "seed", "jobs")
 
 
 def _file_preset(given: dict[str, Any]) -> str:
@@ -109,6 +112,7 @@ def check_exit_config(c: dict[str, Any]) -> None:
         raise ConfigError(f"start must be 'shipped', 'scratch' or a model file (.npz); no file {c['start']!r}")
     if c["address"] and c["backend"] != "ray":
         raise ConfigError("an address is only for the ray backend (--backend ray --address HOST:PORT)")
+    check_device(c["device"])
     _check_league(c)
     if c["num_players"] > 1 and not c["eval_opponents"]:
         raise ConfigError("eval_opponents: a multiplayer run needs at least one opponent spec to evaluate against")

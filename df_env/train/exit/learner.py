@@ -101,10 +101,14 @@ def losses(net: EntityNet, obs: th.Tensor, mask: th.Tensor, pi: th.Tensor,
 
 
 class Learner:
-    """The network and its Adam optimizer; :meth:`fit` runs ``epochs`` shuffled passes over a data set."""
+    """The network and its Adam optimizer; :meth:`fit` runs ``epochs`` shuffled passes over a data set, on the
+    config's ``device`` (:func:`df_env.train.device.resolve_device`; default the CPU)."""
 
     def __init__(self, net: EntityNet, config: dict[str, Any]) -> None:
-        self.net = net
+        from ..device import resolve_device
+
+        self.device = resolve_device(str(config.get("device", "cpu")))
+        self.net = net.to(self.device)
         self.config = config
         self.teacher: EntityNet | None = None
         if config.get("policy_target", "search") == "start":
@@ -126,8 +130,9 @@ class Learner:
         if n == 0:
             return {"policy_loss": float("nan"), "value_loss": float("nan"), "samples": 0}
         rng = np.random.default_rng(seed)
-        obs, mask = th.as_tensor(data["obs"]), th.as_tensor(data["mask"])
-        pi, z = th.as_tensor(data["pi"]), th.as_tensor(data["z"])
+        dev = self.device
+        obs, mask = th.as_tensor(data["obs"], device=dev), th.as_tensor(data["mask"], device=dev)
+        pi, z = th.as_tensor(data["pi"], device=dev), th.as_tensor(data["z"], device=dev)
         batch, steps = int(c["batch_size"]), int(c.get("train_steps", 0))
         self.net.train()
         sums = np.zeros(2)
@@ -135,6 +140,7 @@ class Learner:
         for order in _passes(rng, n, batch, int(c["epochs"]), steps):
             if steps <= 0:
                 sums[:], seen = 0.0, 0
+            order = order.to(dev)
             for start in range(0, len(order), batch):
                 idx = order[start:start + batch]
                 target = pi[idx] if self.teacher is None else teacher_policy(self.teacher, obs[idx], mask[idx])

@@ -208,7 +208,8 @@ def train_exit(config: dict[str, Any], out_dir: str | Path, show_progress: bool 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     own = backend is None
-    backend = backend or make_backend(config["backend"], int(config["jobs"]), config["address"] or None)
+    backend = backend or make_backend(config["backend"], int(config["jobs"]) or None,  # 0: one per core
+                                      config["address"] or None)
     try:
         run = ExitRun(config, out, backend, show_progress)
         _start(run)

@@ -79,8 +79,9 @@ def policy_logits_values(policy: Any, obs: th.Tensor) -> tuple[th.Tensor, th.Ten
 def sample_masked(logits: th.Tensor, masks: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, th.Tensor]:
     """Actions drawn from the masked softmax of ``logits`` (Gumbel-max, noise from ``rng``) and their
     log-probabilities."""
-    masked = th.where(th.as_tensor(masks, dtype=th.bool), logits, th.full_like(logits, MASKED_LOGIT))
-    actions, log_probs = sample_masked_np(masked.numpy(), rng)
+    masked = th.where(th.as_tensor(masks, dtype=th.bool, device=logits.device), logits,
+                      th.full_like(logits, MASKED_LOGIT))
+    actions, log_probs = sample_masked_np(masked.cpu().numpy(), rng)
     return actions, th.from_numpy(log_probs)
 
 
@@ -104,7 +105,7 @@ class FastMaskablePPO(MaskablePPO):
                 terminal_obs = self.policy.obs_to_tensor(info["terminal_observation"])[0]
                 with th.no_grad():
                     terminal_value = self.policy.predict_values(terminal_obs)[0]
-                rewards[idx] += self.gamma * terminal_value
+                rewards[idx] += self.gamma * terminal_value.cpu()  # a CPU scalar tensor, whatever the device
 
     def _step_fn(self, num_envs: int) -> Any:
         """``(obs, masks) -> (actions, values, log_probs)`` with the policy's current weights."""
@@ -113,7 +114,7 @@ class FastMaskablePPO(MaskablePPO):
         if net is None:
             def torch_step(obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, th.Tensor, th.Tensor]:
                 with th.inference_mode():
-                    logits, values = policy_logits_values(self.policy, th.as_tensor(obs))
+                    logits, values = policy_logits_values(self.policy, th.as_tensor(obs, device=self.device))
                     actions, log_probs = sample_masked(logits, masks, rng)
                 return actions, values.clone(), log_probs
 
@@ -131,7 +132,7 @@ class FastMaskablePPO(MaskablePPO):
     def collect_rollouts(self, env: Any, callback: Any, rollout_buffer: Any, n_rollout_steps: int,
                          use_masking: bool = True) -> bool:
         if not use_masking or not isinstance(rollout_buffer, MaskableRolloutBuffer) \
-                or not isinstance(self.action_space, spaces.Discrete) or self.device.type != "cpu":
+                or not isinstance(self.action_space, spaces.Discrete):
             return super().collect_rollouts(env, callback, rollout_buffer, n_rollout_steps, use_masking)
         assert self._last_obs is not None, "No previous observation was provided"
         self.policy.set_training_mode(False)
@@ -154,7 +155,7 @@ class FastMaskablePPO(MaskablePPO):
             self._last_obs = new_obs
             self._last_episode_starts = dones
         with th.no_grad():
-            values = self.policy.predict_values(th.as_tensor(new_obs))
+            values = self.policy.predict_values(th.as_tensor(new_obs, device=self.device))
         rollout_buffer.compute_returns_and_advantage(last_values=values, dones=np.asarray(dones))
         callback.on_rollout_end()
         return True

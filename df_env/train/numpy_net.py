@@ -1,8 +1,0 @@
-"""Old path of :mod:`df_env.net.numpy_net` (the network's modules left the training application, issue 24): importing
-``df_env.train.numpy_net`` gives the module ``df_env.net.numpy_net`` itself."""
-
-import sys
-
-from df_env.net import numpy_net as _moved
-
-sys.modules[__name__] = _moved
