@@ -11,14 +11,15 @@ Input and output go through a :class:`Console` so that tests can script them.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from agents import SeatPolicy, make_agent
 from df_env.engine.api import IllegalActionError, apply_action, legal_actions, new_game
-from df_env.engine.compile_notice import compile_ahead
 from df_env.envs.common import seat_rule
 from df_env.web import engine_view as E
 from df_env.web.words import ResultTracker, event_lines, fix_words, header, in_setup, say
@@ -328,3 +329,36 @@ def replay_game(log: GameLog, observer: int | None = None, step: bool = True, co
     if mismatch:
         console.write(_say(lang, "warning", text=mismatch))
     return s
+
+
+def compile_ahead(seats: dict[int, str], state: Any, max_steps: int = 400) -> threading.Thread:
+    """Compile what the agents of ``seats`` (seat -> spec) will need, in a daemon thread, while the person reads the
+    board: each agent (a fresh instance: the game's own agents and their generators are untouched) decides once on
+    a copy of ``state`` played on (first legal actions) to its seat's turn. The engine's ``apply_action`` is loaded
+    first, in the caller's thread, so that the person's own move never waits for the thread's compile. (Here, not in
+    the engine's compile notices: it makes agents, which sit above the engine.)"""
+    from df_env.engine.api import apply_action, clone, legal_actions
+
+    start = clone(state)
+    if not start["over"]:
+        apply_action(clone(state), int(legal_actions(state)[0]))
+
+    def run() -> None:
+        from agents import make_agent
+
+        for seat, spec in seats.items():
+            s = clone(start)
+            for _ in range(max_steps):
+                if s["over"] or int(s["dplayer"]) == seat:
+                    break
+                apply_action(s, int(legal_actions(s)[0]))
+            if s["over"] or int(s["dplayer"]) != seat:
+                continue
+            try:
+                make_agent(spec).as_policy(seat, 0)(s)
+            except Exception:  # only a warm-up: the game's own agent meets and reports any error
+                pass
+
+    thread = threading.Thread(target=run, name="compile-ahead", daemon=True)
+    thread.start()
+    return thread

@@ -11,8 +11,9 @@ import numba
 import numpy as np
 
 from df_env import engine
-from df_env.engine.compile_notice import TIER, CompileWatch, compile_ahead, describe_compile
+from df_env.engine.compile_notice import TIER, CompileWatch, describe_compile
 from df_env.engine.model.state import resize
+from df_env.terminal import compile_ahead
 
 
 def test_steps_are_named_with_about_how_long() -> None:

@@ -158,35 +158,3 @@ class CompileWatch:
 
         self.stop.set()
         event.unregister("numba:compile", self._listener)
-
-
-def compile_ahead(seats: dict[int, str], state: Any, max_steps: int = 400) -> threading.Thread:
-    """Compile what the agents of ``seats`` (seat -> spec) will need, in a daemon thread, while the person reads the
-    board: each agent (a fresh instance: the game's own agents and their generators are untouched) decides once on
-    a copy of ``state`` played on (first legal actions) to its seat's turn. The engine's ``apply_action`` is loaded
-    first, in the caller's thread, so that the person's own move never waits for the thread's compile."""
-    from df_env.engine.api import apply_action, clone, legal_actions
-
-    start = clone(state)
-    if not start["over"]:
-        apply_action(clone(state), int(legal_actions(state)[0]))
-
-    def run() -> None:
-        from agents import make_agent
-
-        for seat, spec in seats.items():
-            s = clone(start)
-            for _ in range(max_steps):
-                if s["over"] or int(s["dplayer"]) == seat:
-                    break
-                apply_action(s, int(legal_actions(s)[0]))
-            if s["over"] or int(s["dplayer"]) != seat:
-                continue
-            try:
-                make_agent(spec).as_policy(seat, 0)(s)
-            except Exception:  # only a warm-up: the game's own agent meets and reports any error
-                pass
-
-    thread = threading.Thread(target=run, name="compile-ahead", daemon=True)
-    thread.start()
-    return thread
