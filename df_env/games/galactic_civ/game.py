@@ -10,9 +10,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
+
+import numpy as np
 
 from df_env.core.errors import GameError
 from df_env.core.game import GameInfo
@@ -57,7 +59,7 @@ class GalacticCivGame:
 
     info = INFO
     campaign: ModuleType | None = None
-    agents: Mapping[str, str] = {}  # the game's own agents (name -> module): none yet, the generic ones play it
+    agents: Mapping[str, str] = {"heuristic": "agents.galactic_civ.heuristic"}  # the game's own (name -> module)
     fast_path: ModuleType | None = kernels  # compiled entry points over state arrays (engine/kernels.py)
 
     # ---- configuration
@@ -129,6 +131,20 @@ class GalacticCivGame:
         causes = [f"seat {w}'s {victory} Victory" if w >= 0 and p != w else "" for p in range(n)]
         return {"winner": w, "victory": victory, "seats": seats, "causes": causes}
 
+
+    # ---- matches: whole games in compiled code, progress scores (play.py, progress.py)
+    def play_compiled(self, state: State, agents: Sequence[Any], agent_seed: int,
+                      max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+        """The whole game in compiled code when every seat's agent has a compiled policy, else None."""
+        from .play import play_compiled
+
+        return play_compiled(state, agents, agent_seed, max_turns)
+
+    def update_peaks(self, state: State, peak: np.ndarray) -> None:
+        """Raise ``peak[p]`` to seat p's progress towards victory (progress.py, in [0, 1]) where it is higher."""
+        from .progress import update_peaks
+
+        update_peaks(state, peak)
 
 
 GAME = GalacticCivGame()

@@ -1,0 +1,107 @@
+"""Galactic Civ's own agents: the heuristic's rules of thumb in exact positions (tests/support/gc_position.py),
+whole games with it (Python loop and compiled), and the progress scores of update_peaks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from support.gc_position import TAKE, G, build, discard, pick, play, target
+
+from agents import agent_names, make_agent
+from agents.galactic_civ.fast import FIRST, HEURISTIC, RANDOM
+from agents.galactic_civ.fast import play as fast_play
+from df_env.core.rng import seed_words
+from df_env.games.galactic_civ.engine import state as S
+from df_env.games.galactic_civ.engine.tables import ATTRIBUTES
+from df_env.games.galactic_civ.progress import progress_scores
+
+
+def choice(s: np.ndarray, seed: int = 0) -> int:
+    return make_agent("heuristic", game="galactic_civ").as_policy(G.current_player(s), seed, G)(s)
+
+
+def test_heuristic_is_the_games_own_agent() -> None:
+    names = agent_names("galactic_civ")
+    assert "heuristic" in names and {"random", "first", "mcts"} <= set(names)
+    with pytest.raises(ValueError, match="options"):
+        make_agent("heuristic:depth=2", game="galactic_civ")
+
+
+def test_plays_the_card_that_completes_a_path() -> None:
+    """GC9, GC21: with Military and Expansion leads of 4, Frigates (Military +2, Expansion +1) beats Cargo Ship's
+    larger but off-path Trade +3."""
+    s = build(phase="Construction", attrs={0: {"Military": 9, "Expansion": 9}},
+              hands={0: ["Cargo Ship", "Frigates", "Scout Ships"]})
+    assert choice(s) == play("Frigates")
+
+
+def test_aggression_target_is_the_rival_closest_to_winning() -> None:
+    """GC11: of two rivals the one with a large Influence/Trade lead (Diplomacy path) is hit."""
+    s = build(3, phase="Aggression", attrs={0: {"Military": 12}, 2: {"Influence": 11, "Trade": 11}})
+    assert int(s["dk"]) == S.D_TARGET
+    assert choice(s) == target(2)
+
+
+def test_aggression_pick_cuts_the_targets_lead() -> None:
+    """GC11, GCR3, GCR4, GCR16: on a 9 the active player picks the attribute that takes the target's Technology
+    margin (Research +7, Trade +6) below the 5 that wins: Trade, not the larger Research lead."""
+    s = build(phase="Aggression", attrs={0: {"Military": 12}, 1: {"Research": 12, "Trade": 11}}, dice=[9])
+    assert int(s["dk"]) == S.D_PICK
+    assert choice(s) == pick("Trade")
+
+
+def test_approval_loss_falls_on_an_attribute_at_zero() -> None:
+    """GC18, GCR3: a Pick One for one's own loss takes an attribute at 0 (the loss then does nothing)."""
+    s = build(phase="Approval", attrs={0: {"Morale": 3, "Exploration": 0}}, dice=[10])
+    assert int(s["dk"]) == S.D_PICK
+    assert choice(s) == pick("Exploration")
+
+
+def test_expansion_benefit_is_taken_and_the_weakest_card_discarded() -> None:
+    """GC15, GCR14: the benefit is taken; the discard is the card whose play adds least (Anomaly: Research +1)."""
+    s = build(phase="Expansion", attrs={0: {"Expansion": 6, "Military": 9}},
+              hands={0: ["Anomaly", "Frigates"]}, deck_top=["Guardians", "Colony Ship"])
+    assert choice(s) == TAKE
+    G.apply_action(s, TAKE)
+    assert int(s["dk"]) == S.D_DISCARD
+    assert choice(s) == discard("Anomaly")
+
+
+@pytest.mark.parametrize("players,events", [(2, False), (4, True), (6, True)])
+def test_whole_games_in_python_and_compiled(players: int, events: bool) -> None:
+    """Every heuristic choice is legal to the end of a game; the compiled whole game ends with progress in [0, 1]
+    and the winner's at 1."""
+    s = G.new_game(G.make_config(players, events=events), seed=3)
+    policies = [make_agent("heuristic", game="galactic_civ").as_policy(p, 5, G) for p in range(players)]
+    while not G.is_terminal(s):
+        G.apply_action(s, policies[G.current_player(s)](s))
+    s = G.new_game(G.make_config(players, events=events), seed=4)
+    counts, peak = fast_play(s, np.array([HEURISTIC, RANDOM, FIRST, HEURISTIC, RANDOM, FIRST][:players]),
+                             seed_words(9))
+    assert bool(s["over"]) and counts.sum() > 0 and ((peak >= 0) & (peak <= 1)).all()
+    if int(s["winner"]) >= 0:
+        assert peak[int(s["winner"])] == 1.0
+
+
+def test_heuristic_beats_random_in_compiled_games() -> None:
+    """A sanity bar, not the strength figure (docs/agents.md has those): the heuristic wins most of 20 games."""
+    wins = 0
+    for g in range(20):
+        s = G.new_game(G.make_config(2), seed=100 + g)
+        seat = g % 2
+        codes = np.array([HEURISTIC, RANDOM] if seat == 0 else [RANDOM, HEURISTIC])
+        fast_play(s, codes, seed_words(g))
+        wins += int(s["winner"]) == seat
+    assert wins >= 14
+
+
+def test_progress_scores() -> None:
+    """A seat 5 ahead on Military and Expansion has met Conquest (progress 1); one leading 2 of 8 attributes and
+    no path has 2/8."""
+    s = build(3, phase="Construction", attrs={0: {"Military": 10, "Expansion": 10}, 1: {"Trade": 6, "Morale": 6}})
+    prog = progress_scores(s)
+    assert prog[0] == 1.0 and prog[1] == pytest.approx(2 / 8) and prog[2] == 0.0
+    peak = np.array([0.0, 0.5, 0.0])
+    G.update_peaks(s, peak)
+    assert peak.tolist() == [1.0, 0.5, 0.0]
+    assert ATTRIBUTES[0] == "Morale"
