@@ -59,7 +59,8 @@ class GalacticCivGame:
 
     info = INFO
     campaign: ModuleType | None = None
-    agents: Mapping[str, str] = {"heuristic": "agents.galactic_civ.heuristic"}  # the game's own (name -> module)
+    agents: Mapping[str, str] = {  # the game's own agents (name -> module); "ismcts" stays the generic search
+        "heuristic": "agents.galactic_civ.heuristic", "mcts": "agents.galactic_civ.mcts"}
     fast_path: ModuleType | None = kernels  # compiled entry points over state arrays (engine/kernels.py)
 
     # ---- configuration

@@ -12,7 +12,6 @@ from agents.galactic_civ.fast import FIRST, HEURISTIC, RANDOM
 from agents.galactic_civ.fast import play as fast_play
 from df_env.core.rng import seed_words
 from df_env.games.galactic_civ.engine import state as S
-from df_env.games.galactic_civ.engine.tables import ATTRIBUTES
 from df_env.games.galactic_civ.progress import progress_scores
 
 
@@ -104,4 +103,41 @@ def test_progress_scores() -> None:
     peak = np.array([0.0, 0.5, 0.0])
     G.update_peaks(s, peak)
     assert peak.tolist() == [1.0, 0.5, 0.0]
-    assert ATTRIBUTES[0] == "Morale"
+
+
+def test_mcts_is_the_games_own_search_with_compiled_rollouts() -> None:
+    """``mcts`` is Galactic Civ's search (compiled rollouts); ``ismcts`` stays the generic one; a bad rollout
+    name is refused with the allowed ones."""
+    from agents import agent_modules
+
+    modules = agent_modules("galactic_civ")
+    assert modules["mcts"] == "agents.galactic_civ.mcts" and modules["ismcts"] == "agents.generic.ismcts"
+    with pytest.raises(ValueError, match="heuristic, random"):
+        make_agent("mcts:rollout=greedy", game="galactic_civ")
+
+
+@pytest.mark.parametrize("rollout", ["heuristic", "random"])
+def test_mcts_plays_legal_and_deterministic(rollout: str) -> None:
+    """Ten decisions of a 3-player game: every choice legal, the same seeds give the same choices."""
+    def run() -> list[int]:
+        s = G.new_game(G.make_config(3), seed=2)
+        spec = f"mcts:iters=15,rollout={rollout}"
+        policies = [make_agent(spec, game="galactic_civ").as_policy(p, 3, G) for p in range(3)]
+        taken = []
+        for _ in range(10):
+            a = policies[G.current_player(s)](s)
+            assert G.legal_mask(s)[a]
+            G.apply_action(s, a)
+            taken.append(a)
+        return taken
+
+    assert run() == run()
+
+
+def test_mcts_blocks_a_rival_about_to_win() -> None:
+    """GC11, GCR16, GCR17: in turn 12 the rival meets Technology (Research and Trade leads of 6); on a 9 the
+    search picks an attribute of that path for Aggression's loss."""
+    s = build(phase="Aggression", turn=12, attrs={0: {"Military": 12}, 1: {"Research": 11, "Trade": 11}}, dice=[9])
+    assert int(s["dk"]) == S.D_PICK
+    a = make_agent("mcts:iters=200", game="galactic_civ").as_policy(0, 1, G)(s)
+    assert a in (pick("Research"), pick("Trade"))
