@@ -119,6 +119,17 @@ class GalacticCivGame:
     def render(self, state: State, observer: int | None = None, lang: str = "en", color: bool = False) -> str:
         return text.render(state, observer, lang)
 
+    def screen(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The terminal screen for ``seat`` (screen.py: attributes with leaders, phase track, hand, victory paths)."""
+        from .screen import screen
+
+        return screen(state, seat, lang)
+
+    def event_lines(self, state: State, seat: int | None = None, lang: str = "en") -> list[str]:
+        """What happened since the last decision in words (rolls, plays, draws as counts, events, votes): all
+        public (GCR21), the same for every seat."""
+        return [line for line in text.log_lines(state, lang) if line]
+
     def outcome(self, state: State, truncated: bool = False) -> dict[str, Any]:
         """``{"winner", "victory", "seats", "causes"}``: a seat's word is ``win``, ``other won``, ``draw`` (GCR19)
         or, for a game stopped before its end (``truncated``), ``turn limit``."""
