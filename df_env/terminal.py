@@ -325,7 +325,7 @@ class _GameScreen:
 
     def events(self, state: Any) -> list[str]:
         lines = getattr(self.game, "event_lines", None)
-        return [f"  {x}" for x in lines(state, self.seat, self.lang)] if lines is not None else []
+        return list(lines(state, self.seat, self.lang)) if lines is not None else []
 
     def decision(self, state: Any, since: list[str]) -> int | None:
         """Show the board, what happened, the decision and its choices; the chosen action, or None to quit."""
