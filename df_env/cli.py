@@ -119,6 +119,7 @@ def _bench_outputs(result: BenchResult, args: argparse.Namespace) -> None:
 
 # ---------------------------------------------------------------------------------------------- play / replay
 def _play(args: argparse.Namespace) -> None:
+    from df_env.core.registry import DEFAULT_GAME
     from df_env.envs.common import seat_rule
     from df_env.terminal import play_human
 
@@ -127,9 +128,19 @@ def _play(args: argparse.Namespace) -> None:
 
         log = load_log(args.resume)
         args.game = resolve_game(args, log.game)
+        if args.game != DEFAULT_GAME:
+            from df_env.terminal import play_game_human
+
+            play_game_human(args.game, 0, 0, [], 0, args.log or args.resume, resume=log, lang=args.lang)
+            return
         play_human(0, 0, [], 0, args.log or args.resume, color=args.color, resume=log, lang=args.lang)
         return
     args.game = resolve_game(args)
+    if args.game != DEFAULT_GAME:
+        _play_other(args)
+        return
+    if args.players > 3:
+        raise CliError(f"--players must be 1, 2 or 3 for Deep Future; got {args.players}")
     if args.seat >= args.players:
         raise CliError(f"--seat must be {seat_rule(args.players)}; got {args.seat}")
     from agents import default_opponent, refuse_clairvoyant
@@ -156,6 +167,38 @@ def _play(args: argparse.Namespace) -> None:
         print(f"{old} holds an earlier game; this game's log goes to {log_path}")
     _check_output_folder(Path(log_path), "--log")
     play_human(args.players, args.seat, opponents, args.seed, log_path, color=args.color, lang=args.lang)
+
+
+def _play_other(args: argparse.Namespace) -> None:
+    """``df-env play --game ID`` for a game other than Deep Future (its own screen: df_env.terminal)."""
+    from df_env.core import make_game
+    from df_env.terminal import play_game_human
+
+    info = make_game(args.game).info
+    if not info.min_players <= args.players <= info.max_players:
+        raise CliError(f"--players must be {info.min_players}..{info.max_players} for {info.name}; got {args.players}")
+    if args.seat >= args.players:
+        raise CliError(f"--seat must be 0..{args.players - 1}; got {args.seat}")
+    opponents = list(args.opponents or [OTHER_GAME_OPPONENT])
+    if len(opponents) == 1:
+        opponents *= args.players - 1
+    if len(opponents) != args.players - 1:
+        raise CliError(f"--opponents: give one spec for every other seat, or one per other seat "
+                       f"({args.players - 1} for {args.players} players); got {len(opponents)}")
+    log_path = _fresh_log_path(args.log or f"results/games/{args.game}-{args.seed}.json")
+    _check_output_folder(Path(log_path), "--log")
+    play_game_human(args.game, args.players, args.seat, opponents, args.seed, log_path, lang=args.lang)
+
+
+def _fresh_log_path(log_path: str) -> str:
+    """``log_path``, or a new name beside it when it holds an earlier game (never overwritten)."""
+    if not Path(log_path).is_file():
+        return log_path
+    old, k = Path(log_path), 1
+    while old.with_name(f"{old.stem}-{k}{old.suffix}").exists():
+        k += 1
+    print(f"{old} holds an earlier game; this game's log goes to {old.with_name(f'{old.stem}-{k}{old.suffix}')}")
+    return str(old.with_name(f"{old.stem}-{k}{old.suffix}"))
 
 
 def _replay(args: argparse.Namespace) -> None:
@@ -285,7 +328,8 @@ def _agents(args: argparse.Namespace) -> None:
 # ---------------------------------------------------------------------------------------------- parser
 FILE_COMMANDS = ("replay", "play")  # commands whose game is the one of the file they read (play --resume)
 # Commands that take any registered game; the others are Deep Future's alone for now (docs/adding_a_game.md).
-GAME_COMMANDS = ("bench", "ladder", "agents", "replay")
+GAME_COMMANDS = ("bench", "ladder", "agents", "replay", "play")
+OTHER_GAME_OPPONENT = "heuristic"  # df-env play's default opponent in a game other than Deep Future (its own agent)
 
 
 def resolve_game(args: argparse.Namespace, from_file: str | None = None) -> str:
@@ -338,7 +382,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal, alone or against agents")
-    p.add_argument("--players", "-n", type=players, default=1, help="1 (solo, default), 2 or 3")
+    p.add_argument("--players", "-n", type=any_players, default=1, help="1 (solo, default), 2 or 3 (Deep Future; "
+                   "another game: its own range, e.g. 2-6 for galactic_civ)")
+    add_game_option(p)
     p.add_argument("--seat", type=non_negative, default=0, help="your seat (default 0)")
     p.add_argument("--opponents", nargs="+", metavar="SPEC", help="agent specs of the other seats (one for all, "
                    "or one per seat; default: the strongest agent that answers within about 50 ms a decision, "

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from agents import SeatPolicy, make_agent
+from df_env.core import Game, make_game
 from df_env.engine.api import IllegalActionError, apply_action, legal_actions, new_game
 from df_env.envs.common import seat_rule
 from df_env.web import engine_view as E
@@ -362,3 +363,114 @@ def compile_ahead(seats: dict[int, str], state: Any, max_steps: int = 400) -> th
     thread = threading.Thread(target=run, name="compile-ahead", daemon=True)
     thread.start()
     return thread
+
+
+# ---------------------------------------------------------------------------------------------- any other game
+class _GameScreen:
+    """One person's terminal for a game other than Deep Future: the game's own screen (``Game.screen(state, seat,
+    lang)``, else ``render``), what happened since his last decision (``Game.event_lines``, else nothing), then the
+    decision and its numbered choices."""
+
+    def __init__(self, game: Game, console: Console, seat: int, lang: str) -> None:
+        self.game, self.console, self.seat, self.lang = game, console, seat, lang
+
+    def board(self, state: Any, seat: int | None) -> str:
+        show = getattr(self.game, "screen", None)
+        return show(state, seat, self.lang) if show is not None else self.game.render(state, seat, self.lang)
+
+    def events(self, state: Any) -> list[str]:
+        lines = getattr(self.game, "event_lines", None)
+        return list(lines(state, self.seat, self.lang)) if lines is not None else []
+
+    def decision(self, state: Any, since: list[str]) -> int | None:
+        """Show the board, what happened, the decision and its choices; the chosen action, or None to quit."""
+        lang, game = self.lang, self.game
+        self.console.write("\n" + self.board(state, self.seat))
+        self.console.write(_say(lang, "since"))
+        self.console.write("\n".join(f"  {line}" for line in since) if since else _say(lang, "nothing"))
+        self.console.write(game.decision_to_string(state, lang))
+        choices = [(int(a), game.action_to_string(state, int(a), lang)) for a in game.legal_actions(state)]
+        for i, (_, words) in enumerate(choices, 1):
+            self.console.write(f"  {i:>3}. {words}")
+        return _ask(self.console, choices, lambda: self.console.write(self.board(state, self.seat)), lang)
+
+
+def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[str], seed: int, log_path: str,
+                    console: Console | None = None, resume: GameLog | None = None, lang: str = "en") -> GameLog:
+    """:func:`play_human` for any registered game (``df-env play --game ID``): the person plays ``seat`` with the
+    game's own screen, ``opponents`` (one spec per other seat, in seat order) the rest; ``resume`` goes on with a
+    log saved in the middle of a game. Returns the log, also saved at ``log_path`` (when the game ends or the
+    person quits)."""
+    console = console or Console()
+    if resume is not None:
+        if "human" not in resume.seats:
+            raise GameLogError(f"the log's seats {resume.seats} have no 'human' seat to resume")
+        game_id, num_players, seed = resume.game, resume.num_players, resume.seed
+        seat = resume.seats.index("human")
+        opponents = [x for p, x in enumerate(resume.seats) if p != seat]
+    game = make_game(game_id)
+    if not 0 <= seat < num_players:
+        raise ValueError(f"seat must be 0..{num_players - 1}; got {seat}")
+    if len(opponents) != num_players - 1:
+        raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
+    seats = list(opponents)
+    seats.insert(seat, "human")
+    log = GameLog(num_players=num_players, seed=seed, seats=seats, game=game_id)
+    s = game.new_game(log.game_config(), seed)
+    agents = {p: make_agent(spec, game=game_id).as_policy(p, seed, game) for p, spec in enumerate(seats) if p != seat}
+    screen = _GameScreen(game, console, seat, lang)
+    since = screen.events(s)
+    if resume is not None:
+        _replay_into(game, s, resume.actions, log)
+        since = [_say(lang, "resumed", path=log_path, n=len(log.actions), turn=game.turn(s))]
+    _game_loop(game, s, seats, agents, log, screen, since)
+    _save_game(game, log, s, log_path, screen)
+    return log
+
+
+def _replay_into(game: Game, s: Any, actions: list[int], log: GameLog) -> None:
+    """Apply a resumed log's actions to ``s`` (and to ``log``); a game already over cannot be resumed."""
+    for k, a in enumerate(actions):
+        try:
+            game.apply_action(s, a)
+        except IllegalActionError as err:
+            raise GameLogError(f"step {k + 1} of the log: {err}") from None
+        log.actions.append(a)
+    if game.is_terminal(s):
+        raise GameLogError("the game in this log is over: nothing to resume (df-env replay shows it)")
+
+
+def _game_loop(game: Game, s: Any, seats: list[str], agents: dict[int, SeatPolicy], log: GameLog,
+               screen: _GameScreen, since: list[str]) -> None:
+    """Decisions until the game ends or the person quits (Ctrl-C too: the log so far is saved by the caller)."""
+    lang = screen.lang
+    while not game.is_terminal(s):
+        p = game.current_player(s)
+        if p == screen.seat:
+            try:
+                a = screen.decision(s, since)
+            except KeyboardInterrupt:
+                a = None
+            if a is None:
+                return
+            since = [say(lang, "you", text=game.action_to_string(s, a, lang))]
+        else:
+            a = agents[p](s)
+            since.append(say(lang, "other", p=p, seat=seats[p], text=game.action_to_string(s, a, lang)))
+        game.apply_action(s, a)
+        log.actions.append(a)
+        since += screen.events(s)
+
+
+def _save_game(game: Game, log: GameLog, s: Any, log_path: str, screen: _GameScreen) -> None:
+    """Save the log with the result so far; show the end (every hand) or how to go on."""
+    log.set_result(s)
+    save_log(log, log_path)
+    over = game.is_terminal(s)
+    screen.console.write(screen.board(s, None if over else screen.seat))
+    if over:
+        screen.console.write(_say(screen.lang, "over"))
+        screen.console.write(game.decision_to_string(s, screen.lang))
+        screen.console.write(_say(screen.lang, "saved", path=log_path))
+    else:
+        screen.console.write(_say(screen.lang, "stopped", path=log_path))

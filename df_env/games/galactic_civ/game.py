@@ -10,12 +10,15 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
 from df_env.core.errors import GameError
 from df_env.core.game import GameInfo
+from df_env.core.registry import register_game
 
 from .engine import api, kernels, observe, position, text
 from .engine.state import BLOCK_NAMES, BLOCK_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, STATE_DTYPE, State
@@ -57,7 +60,8 @@ class GalacticCivGame:
 
     info = INFO
     campaign: ModuleType | None = None
-    agents: Mapping[str, str] = {}  # the game's own agents (name -> module): none yet, the generic ones play it
+    agents: Mapping[str, str] = {  # the game's own agents (name -> module); "ismcts" stays the generic search
+        "heuristic": "agents.galactic_civ.heuristic", "mcts": "agents.galactic_civ.mcts"}
     fast_path: ModuleType | None = kernels  # compiled entry points over state arrays (engine/kernels.py)
 
     # ---- configuration
@@ -116,6 +120,17 @@ class GalacticCivGame:
     def render(self, state: State, observer: int | None = None, lang: str = "en", color: bool = False) -> str:
         return text.render(state, observer, lang)
 
+    def screen(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The terminal screen for ``seat`` (screen.py: attributes with leaders, phase track, hand, victory paths)."""
+        from .screen import screen
+
+        return screen(state, seat, lang)
+
+    def event_lines(self, state: State, seat: int | None = None, lang: str = "en") -> list[str]:
+        """What happened since the last decision in words (rolls, plays, draws as counts, events, votes): all
+        public (GCR21), the same for every seat."""
+        return [line for line in text.log_lines(state, lang) if line]
+
     def outcome(self, state: State, truncated: bool = False) -> dict[str, Any]:
         """``{"winner", "victory", "seats", "causes"}``: a seat's word is ``win``, ``other won``, ``draw`` (GCR19)
         or, for a game stopped before its end (``truncated``), ``turn limit``."""
@@ -130,6 +145,20 @@ class GalacticCivGame:
         return {"winner": w, "victory": victory, "seats": seats, "causes": causes}
 
 
+    # ---- matches: whole games in compiled code, progress scores (play.py, progress.py)
+    def play_compiled(self, state: State, agents: Sequence[Any], agent_seed: int,
+                      max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+        """The whole game in compiled code when every seat's agent has a compiled policy, else None."""
+        from .play import play_compiled
 
-GAME = GalacticCivGame()
+        return play_compiled(state, agents, agent_seed, max_turns)
+
+    def update_peaks(self, state: State, peak: np.ndarray) -> None:
+        """Raise ``peak[p]`` to seat p's progress towards victory (progress.py, in [0, 1]) where it is higher."""
+        from .progress import update_peaks
+
+        update_peaks(state, peak)
+
+
+GAME = register_game(GalacticCivGame())  # the registry imports this module on first use (core/registry.py)
 __all__ = ["GAME", "INFO", "GalacticCivGame"]

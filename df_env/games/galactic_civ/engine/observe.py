@@ -99,7 +99,8 @@ def determinize(s: State, seat: int, rng: np.random.Generator) -> State:
     for p in others:
         pool += list(np.flatnonzero(t["hand"][p]))
         t["hand"][p] = 0
-    pool = list(rng.permutation(np.array(pool, dtype=np.int64)))
+    # sorted first: the deal then depends only on what the seat sees, never on the true hidden order
+    pool = list(rng.permutation(np.sort(np.array(pool, dtype=np.int64))))
     for p in others:
         k = int(t["hand_n"][p])
         t["hand"][p, pool[:k]] = 1
@@ -107,7 +108,7 @@ def determinize(s: State, seat: int, rng: np.random.Generator) -> State:
         pool = pool[k:]
     t["deck"][: len(pool)] = pool
     k = int(t["edeck_n"])
-    t["edeck"][:k] = rng.permutation(t["edeck"][:k])
+    t["edeck"][:k] = rng.permutation(np.sort(t["edeck"][:k]))
     t["rng"] = rng.integers(1, 2**32, size=4, dtype=np.int64)
     fill_mask_arr(t.reshape(1))
     return t
