@@ -4,13 +4,12 @@ policy (``random``, ``first``, ``heuristic``: :mod:`agents.fast`), and each seat
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from df_env.engine.model.rng import seed_words
+from df_env.core.match import timed_compiled_play
 from df_env.progress import peak_update_arr
 
 if TYPE_CHECKING:
@@ -19,18 +18,11 @@ if TYPE_CHECKING:
 
 def play_compiled(s: np.ndarray, agents: Sequence[Agent], agent_seed: int,
                   max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
-    """Play the game of ``s`` to its end or ``max_turns`` in compiled code when every agent has a compiled policy
-    (every seat's choices drawn from ``seed_words(agent_seed)``); returns (decisions, peak progress, seconds,
-    CPU seconds) per seat, the time shared by decision count, or None when some agent has no compiled policy."""
-    codes = [a.policy_code for a in agents]
-    if any(c is None for c in codes):
-        return None
+    """Whole games in compiled code (:func:`df_env.core.match.timed_compiled_play` over :func:`agents.fast.play`), or
+    None when some agent has no compiled policy."""
     from agents.fast import play as fast_play
 
-    t0, c0 = time.perf_counter(), time.thread_time()
-    counts, peak = fast_play(s, np.array(codes), seed_words(agent_seed), max_turns)
-    share = counts / max(1, int(counts.sum()))
-    return counts, peak, (time.perf_counter() - t0) * share, (time.thread_time() - c0) * share
+    return timed_compiled_play(fast_play, s, agents, agent_seed, max_turns)
 
 
 def update_peaks(s: np.ndarray, peak: np.ndarray) -> None:

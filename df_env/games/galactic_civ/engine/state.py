@@ -6,7 +6,7 @@ Encodings (``-1`` = none): seats 0..5, attributes 0..7 (``tables.ATTRIBUTES``), 
 is its id); piles are id lists with a length, the top is the last (``deck[deck_n - 1]``).
 
 Compiled code (njit) freezes this module's constants (action ids, decision and phase codes) into its machine code,
-so this file is part of the compile cache's key (df_env/core/jit.py hashes every source under df_env/games).
+so this file is part of the compile cache's key (df_env/core/jit.py hashes every source of this engine/ folder).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 (GC4, GC23) and the Event deck (GC24-GC31), with the numpy tables compiled code reads.
 
 Compiled code (njit) freezes the numpy tables below into its machine code, so this file is part of the compile
-cache's key (df_env/core/jit.py hashes every source under df_env/games): an edit here recompiles.
+cache's key (df_env/core/jit.py hashes every source of this engine/ folder): an edit here recompiles.
 """
 
 from __future__ import annotations
