@@ -111,9 +111,11 @@ def test_refused_as_a_web_seat_of_a_multiplayer_game(tmp_path: Path) -> None:
 
     from df_env.web.server import create_app
 
-    with TestClient(create_app(tmp_path)) as client:
-        r = client.post("/api/games", json={"seats": ["human", "oracle"], "seed": 0})
-        assert r.status_code == 400 and "sees hidden cards" in r.text
+    with TestClient(create_app(tmp_path)) as client:  # the page's agents are an allow-list without the cheat
+        for seats in (["human", "oracle"], ["oracle"]):
+            r = client.post("/api/games", json={"seats": seats, "seed": 0})
+            assert r.status_code == 400 and "'oracle'" in r.text and "a page may choose the agents" in r.text
+            assert "oracle" not in r.json()["error"].split("choose the agents")[1]
 
 
 def test_refuse_clairvoyant_passes_honest_agents() -> None:
