@@ -26,9 +26,9 @@ from df_env import engine
 from df_env.gamelog import GameLog, GameLogError, save_log
 
 from . import engine_view as E
+from .plugins import plugin_for
 from .seatfile import save_seats, token_hash
-from .view import player_view
-from .words import ResultTracker, event_lines, fix_words, in_setup, say
+from .words import say
 
 LOG = logging.getLogger(__name__)
 HUMAN = "human"
@@ -93,18 +93,22 @@ class Resumed:
 
 
 class WebGame:
-    """One game on the server. ``seats``: ``"human"`` or an agent spec per seat."""
+    """One game on the server. ``seats``: ``"human"`` or an agent spec per seat; ``game_id``: the game (its rules
+    and its view plug-in, :func:`~df_env.web.plugins.plugin_for`)."""
 
     def __init__(self, gid: str, seats: list[str], seed: int, log_dir: Path | None,
                  restart_on_loss: bool = False, config: engine.GameConfig | None = None,
                  campaign: CampaignLink | None = None, searches: threading.Semaphore | None = None,
-                 resume: Resumed | None = None) -> None:
+                 resume: Resumed | None = None, game_id: str = "deep_future") -> None:
         self.gid, self.seats, self.seed = gid, list(seats), seed
         n = len(seats)
-        self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss)
-        self.agents: dict[int, SeatPolicy] = {p: make_agent(spec).as_policy(p, seed)
+        self.plugin = plugin_for(game_id)
+        self.rules = self.plugin.game
+        self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss,
+                           game=game_id)
+        self.agents: dict[int, SeatPolicy] = {p: make_agent(spec, game_id).as_policy(p, seed, game=self.rules)
                                               for p, spec in enumerate(seats) if spec != HUMAN}
-        self.state = engine.new_game(config or self.log.game_config(), seed)
+        self.state = self.rules.new_game(config or self.log.game_config(), seed)
         self.campaign = campaign
         if campaign is not None:
             campaign.observe(self.state)
@@ -112,7 +116,7 @@ class WebGame:
         self.lock = threading.RLock()
         # per person: what happened since his last decision, each line in every language ({"en": ..., "zh": ...})
         self.since: dict[int, list[dict[str, str]]] = {p: [] for p in range(n) if p not in self.agents}
-        self.tracker = ResultTracker(self.seats)
+        self.tracker = self.plugin.narrator(self.seats)
         self.thinking: int | None = None
         self.error: str | None = None
         self.last_human: int = min(self.since) if self.since else 0
@@ -146,8 +150,17 @@ class WebGame:
     def humans(self) -> list[int]:
         return sorted(self.since)
 
+    @property
+    def game_id(self) -> str:
+        return self.plugin.game_id
+
+    @property
+    def over(self) -> bool:
+        return bool(self.rules.is_terminal(self.state))
+
     def pending_seat(self) -> int | None:
-        return None if bool(self.state["over"]) else int(self.state["dplayer"])
+        p = int(self.rules.current_player(self.state))
+        return None if p < 0 else p
 
     def seats_of(self, tokens: list[str]) -> set[int]:
         """The person seats whose tokens are among ``tokens`` (compared in constant time)."""
@@ -157,7 +170,7 @@ class WebGame:
     def _seat_to_show(self, seat: int | None, yours: set[int]) -> int:
         """The seat a view shows: ``seat`` if the caller holds it (any seat once the game is over), else the seat
         he holds that decides now or decided last."""
-        over = bool(self.state["over"])
+        over = self.over
         if seat is None:
             p = self.pending_seat()
             if p is not None and p in yours:
@@ -174,8 +187,8 @@ class WebGame:
         """The page's data for ``seat`` (None: the caller's seat that decides now or decided last), every text in
         ``lang``. ``yours``: the seats whose tokens the caller holds (None: every person seat, for in-process
         callers); a caller with none is refused."""
-        if lang not in E.TEXT_LANGS:
-            raise RequestError(400, f"lang must be one of {', '.join(E.TEXT_LANGS)}, got {lang!r}")
+        if lang not in self.plugin.langs:
+            raise RequestError(400, f"lang must be one of {', '.join(self.plugin.langs)}, got {lang!r}")
         yours = set(self.since) if yours is None else yours
         if not yours:
             raise RequestError(403, "this game's pages need a seat's token (the X-Seat-Token header or ?token=, "
@@ -186,11 +199,11 @@ class WebGame:
             if self.stalled:  # the agents' last move could not be saved: try again (the error shows until it works)
                 self.stalled = False
                 self.run_agents()
-            v = player_view(self.state, seat, lang)
-            over = bool(self.state["over"])
+            v = self.plugin.player_view(self.state, seat, lang)
+            over = self.over
             v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed if over else None,
-                     humans=self.humans, yours=sorted(yours), can_undo=self.undo_point() is not None,
-                     thinking=self.thinking, error=self.error,
+                     game_id=self.game_id, humans=self.humans, yours=sorted(yours),
+                     can_undo=self.undo_point() is not None, thinking=self.thinking, error=self.error,
                      events=[line[lang] for line in self.since.get(seat, [])],
                      result=self.result(lang) if over else None,
                      log=self.log_path.name if self.log_path and over else None,
@@ -202,24 +215,24 @@ class WebGame:
     def result(self, lang: str = "en") -> dict[str, Any]:
         """The end screen in ``lang``: who won and how, and why each other player lost (``text_zh``/``lines_zh``:
         the Chinese one, whatever ``lang``)."""
-        lines, zh = self.tracker.lines(self.state, lang), self.tracker.lines_zh(self.state)
-        return {"winner": int(self.state["winner"]), "text": " ".join(lines), "lines": lines,
+        lines, zh = self.tracker.lines(self.state, lang), self.tracker.lines(self.state, "zh")
+        winner = int(self.rules.outcome(self.state)["winner"])
+        return {"winner": winner, "text": " ".join(lines), "lines": lines,
                 "text_zh": " ".join(zh), "lines_zh": zh}
 
     # ---------------------------------------------------------------------------------------------- changing
     def _record_events(self, actor: int, action_text: dict[str, str] | None, setup: bool = True) -> None:
         """After an action: tell every person what was chosen and what happened, as he may see it, in every
         language; keep the reasons of the end screen."""
-        s = self.state
-        langs = E.TEXT_LANGS
+        s, plugin = self.state, self.plugin
+        langs = plugin.langs
         for h in self.since:
             if actor == h:
-                self.since[h] = [{lang: say(lang, "you", text=fix_words((action_text or {}).get(lang, ""), lang))
-                                  for lang in langs}]
+                self.since[h] = [{lang: plugin.chose(lang, (action_text or {}).get(lang, "")) for lang in langs}]
             elif action_text is not None:
-                self.since[h].append({lang: say(lang, "other", p=actor, seat=self.seats[actor],
-                                                text=fix_words(action_text[lang], lang)) for lang in langs})
-            seen = {lang: event_lines(s, h, setup=setup, summary=action_text is None, lang=lang) for lang in langs}
+                self.since[h].append({lang: plugin.chose(lang, action_text[lang], actor, self.seats[actor])
+                                      for lang in langs})
+            seen = {lang: plugin.events(s, h, lang, setup=setup, summary=action_text is None) for lang in langs}
             self.since[h] += [{lang: "    " + seen[lang][i] for lang in langs} for i in range(len(seen["en"]))]
         self.tracker.saw(s)
 
@@ -230,9 +243,9 @@ class WebGame:
         self._play(p, a)
 
     def _play(self, p: int, a: int) -> None:
-        text = {lang: E.action_to_string(self.state, a, lang) for lang in E.TEXT_LANGS}
-        setup = in_setup(self.state)
-        engine.apply_action(self.state, a)
+        text = {lang: self.rules.action_to_string(self.state, a, lang) for lang in self.plugin.langs}
+        setup = self.plugin.in_setup(self.state)
+        self.rules.apply_action(self.state, a)
         self.log.actions.append(a)
         self.actors.append(p)
         self.log.set_result(self.state)
@@ -240,15 +253,15 @@ class WebGame:
         self._record_events(p, text, setup)
         if self.campaign is not None:
             self.campaign.observe(self.state)
-            if bool(self.state["over"]) and self.campaign.outcome is None:
+            if self.over and self.campaign.outcome is None:
                 self.campaign.finish(self.state)
 
     def _replay(self, actions: list[int]) -> None:
         """Play a resumed game's logged actions again (nothing saved); GameLogError at an illegal one."""
         for k, a in enumerate(actions):
-            if not 0 <= a < engine.NUM_ACTIONS or not bool(self.state["mask"][a]):
+            if not 0 <= a < self.rules.info.num_actions or not bool(self.rules.legal_mask(self.state)[a]):
                 raise GameLogError(f"step {k + 1}: action {a} is not legal there")
-            p = int(self.state["dplayer"])
+            p = int(self.rules.current_player(self.state))
             self._play(p, a)
             if p in self.since:
                 self.last_human = p
@@ -264,7 +277,7 @@ class WebGame:
     def undo_point(self) -> int | None:
         """The step of the person's last answered decision, when an undo is allowed: a game against agents (one
         person seat), not over, no agent thinking; else None."""
-        if len(self.since) != 1 or bool(self.state["over"]) or self.thinking is not None:
+        if len(self.since) != 1 or self.over or self.thinking is not None:
             return None
         person = next(iter(self.since))
         return next((k for k in range(len(self.actors) - 1, -1, -1) if self.actors[k] == person), None)
@@ -275,19 +288,19 @@ class WebGame:
         if yours is not None and seat not in yours:
             raise RequestError(403, f"seat {seat} is not yours: an answer needs that seat's token")
         with self.lock:
-            if bool(self.state["over"]):
+            if self.over:
                 raise RequestError(409, "the game is over")
             if step != self.step:
                 raise RequestError(409, f"this answer is for step {step}, but the game is at step {self.step}: "
                                         f"that decision is no longer pending (answered elsewhere?); reload the page")
-            p = int(self.state["dplayer"])
+            p = int(self.rules.current_player(self.state))
             if seat != p:
                 raise RequestError(403, f"it is player {p}'s decision, not seat {seat}'s")
             if p not in self.since:
                 raise RequestError(403, f"player {p} is played by {self.seats[p]!r}")
-            legal = engine.legal_actions(self.state)
+            legal = self.rules.legal_actions(self.state)
             if action not in set(legal.tolist()):
-                name = E.DECISIONS[int(self.state["dk"])][0]
+                name = self.plugin.decision_name(self.state)
                 raise RequestError(422, f"action {action} is not a legal choice for {name}; legal actions: "
                                         f"{', '.join(str(int(x)) for x in legal)}")
             self._apply(p, action)
@@ -314,7 +327,7 @@ class WebGame:
                         return
                     self.thinking = p
                     policy = self.agents[p]
-                    s = engine.clone(self.state)
+                    s = self.rules.clone(self.state)
                     step = self.step
                 with self.searches or nullcontext():  # the server runs a few searches at once; the others wait
                     a = policy(s)
@@ -338,7 +351,7 @@ class WebGame:
 
     def _a_person_plays(self) -> bool:
         """Whether a person's seat is still in the game (not lost)."""
-        return any(not bool(self.state["lost"][p]) for p in self.since)
+        return any(self.plugin.still_playing(self.state, p) for p in self.since)
 
     def wait_idle(self, timeout: float = 60.0) -> None:
         """Wait until no agent is thinking (tests, benchmarks)."""
@@ -356,8 +369,8 @@ class WebGame:
             return
         log, state = self.log, self.state
         if action is not None:
-            state = engine.clone(self.state)
-            engine.apply_action(state, action)
+            state = self.rules.clone(self.state)
+            self.rules.apply_action(state, action)
             log = dataclasses.replace(self.log, actions=[*self.log.actions, action])
         log.set_result(state)
         try:

@@ -81,7 +81,7 @@ UI = {
         "empty_hand": "(no cards)", "known": "known to you",
         "lang": "中文", "campaign": "Play a campaign's next game",
         "campaign_file": "Campaign file", "why": "Why", "language": "Language",
-        "upkeep": "upkeep", "black_hole": "black hole", "sector": "sector",
+        "upkeep": "upkeep", "black_hole": "black hole", "sector": "sector", "game": "Game",
     },
     "zh": {
         "title": "深度未来", "new_game": "新游戏", "players": "玩家人数", "seat": "座位", "person": "真人",
@@ -106,7 +106,7 @@ UI = {
                  "为每个座位选择真人（多人轮流使用同一屏幕）或电脑玩家。点击选项，或点击其对应的高亮星区或卡片。",
         "empty_hand": "（无牌）", "known": "你已知", "lang": "English", "campaign": "进行战役的下一局",
         "campaign_file": "战役文件", "why": "原因", "language": "语言",
-        "upkeep": "维护", "black_hole": "黑洞", "sector": "星区",
+        "upkeep": "维护", "black_hole": "黑洞", "sector": "星区", "game": "游戏",
     },
 }
 

@@ -19,14 +19,11 @@ import numpy as np
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from df_env import engine
 from df_env.gamelog import GameLog, GameLogError, final_state, load_log, log_from_dict, replay
 
-from . import engine_view as E
 from .games import RequestError
 from .guard.bodies import file_in, json_object, lang_param, path_int, query_int
-from .view import player_view
-from .words import say
+from .plugins import plugin_for, web_games
 
 CHECKPOINT_EVERY = 16
 MAX_LISTED = 200  # newest logs looked at by GET /api/logs
@@ -37,17 +34,21 @@ class Replay:
     """A game log with every ``CHECKPOINT_EVERY``-th position and the final one kept."""
 
     def __init__(self, log: GameLog) -> None:
+        if log.game not in web_games():
+            raise GameLogError(f"a log of {log.game}: the web server replays {', '.join(web_games())}")
         self.log = log
+        self.plugin = plugin_for(log.game)
+        self.rules = rules = self.plugin.game
         self.checkpoints: list[np.ndarray] = []
         starts: dict[int, int] = {}
         last = None
         for k, s, _ in replay(log):
             if k % CHECKPOINT_EVERY == 0:
-                self.checkpoints.append(engine.clone(s))
-            starts.setdefault(int(s["turn"]), k)
+                self.checkpoints.append(rules.clone(s))
+            starts.setdefault(rules.turn(s), k)
             last = s
-        self.final = engine.clone(last) if last is not None else final_state(log)  # replay() advanced it
-        starts.setdefault(int(self.final["turn"]), len(log.actions))
+        self.final = rules.clone(last) if last is not None else final_state(log)  # replay() advanced it
+        starts.setdefault(rules.turn(self.final), len(log.actions))
         self.turns = [{"turn": t, "step": k} for t, k in sorted(starts.items())]
 
     @property
@@ -59,9 +60,9 @@ class Replay:
         if k == self.steps:
             return self.final
         base = (k // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
-        s = engine.clone(self.checkpoints[k // CHECKPOINT_EVERY])
+        s = self.rules.clone(self.checkpoints[k // CHECKPOINT_EVERY])
         for a in self.log.actions[base:k]:
-            engine.apply_action(s, a)
+            self.rules.apply_action(s, a)
         return s
 
 
@@ -132,10 +133,11 @@ async def new_replay(request: Request) -> Response:
         rep = Replay(log)
     except GameLogError as err:
         raise RequestError(422, str(err)) from None
-    if from_folder and not bool(rep.final["over"]):  # the result block said over, the moves do not: refused alike
+    if from_folder and not rep.rules.is_terminal(rep.final):  # the result block said over, the moves do not: refused
         raise RequestError(404, f"no finished game's log {doc['file']} in the log folder")
     rid = server.replays.add(rep)
-    return JSONResponse({"replay": rid, "steps": rep.steps, "seats": rep.log.seats}, status_code=201)
+    return JSONResponse({"replay": rid, "steps": rep.steps, "seats": rep.log.seats, "game_id": rep.log.game},
+                        status_code=201)
 
 
 async def replay_step(request: Request) -> Response:
@@ -148,15 +150,12 @@ async def replay_step(request: Request) -> Response:
         raise RequestError(400, f"observer must be 0..{rep.log.num_players - 1} or 'auto' (everything)")
     lang = lang_param(request)
     s = rep.state(k)
-    v = player_view(s, observer, lang)
+    v = rep.plugin.player_view(s, observer, lang)
     chosen = None
     if k < n:
         a = rep.log.actions[k]
-        chosen = {"player": int(s["dplayer"]), "action": a, "text": E.action_to_string(s, a, lang)}
-    v.update(replay=request.path_params["rid"], step=k, steps=n, seats=rep.log.seats, chosen=chosen,
-             events=E.event_strings(s, observer, lang), turns=rep.turns)
-    if v["over"]:
-        w = v["winner"]
-        v["result"] = {"text": say(lang, "replay.won", p=w, v=E.term(lang, "victories", int(s["victory"])))
-                       if w >= 0 else say(lang, "replay.nobody")}
+        chosen = {"player": int(rep.rules.current_player(s)), "action": a,
+                  "text": rep.rules.action_to_string(s, a, lang)}
+    v.update(replay=request.path_params["rid"], game_id=rep.log.game, step=k, steps=n, seats=rep.log.seats,
+             chosen=chosen, turns=rep.turns, **rep.plugin.replay_words(s, observer, lang))
     return JSONResponse(v)

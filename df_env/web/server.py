@@ -1,12 +1,18 @@
-"""``df-env serve``: the Starlette app that lets people play Deep Future in a browser.
+"""``df-env serve``: the Starlette app that lets people play Deep Future and Galactic Civ in a browser.
+
+The server knows no game: each game's view, words and page script come from its view plug-in
+(:mod:`df_env.web.plugins`); a request names the game by its id (``game``, default ``deep_future``).
 
 Routes (JSON unless said; every refusal is a 4xx with ``{"error": "..."}`` and changes nothing; a move that cannot
 be saved is a 507 and is not played):
 
 - ``GET /`` the page (``static/index.html``, plain HTML/JS/SVG), ``GET /static/...`` its files;
-- ``GET /api/i18n/{lang}`` the page's words (``en``, ``zh``); ``GET /api/agents`` the agent names a page may
-  choose, the default agent of a seat per player count (``defaults``) and the server's limits;
-- ``POST /api/games`` ``{"seats": ["human", "heuristic"], "seed": 7}`` starts a game -> ``{"game": id, "tokens":
+- ``GET /static/games/{game}/{file}`` a game's page script and style (its plug-in's ``static_dir``);
+- ``GET /api/i18n/{lang}?game=ID`` the page's words (``en``, ``zh``); ``GET /api/agents?game=ID`` the games hosted,
+  the agent names a page may choose, the default agent of a seat per player count (``defaults``), the player
+  counts and the server's limits;
+- ``POST /api/games`` ``{"game": "galactic_civ", "seats": ["human", "heuristic"], "seed": 7}`` (``game`` optional,
+  default Deep Future) starts a game -> ``{"game": id, "tokens":
   {seat: token}, "links": {seat: join link}}``; ``GET /api/games`` the games whose tokens the request holds;
 - ``GET /api/games/{id}/view?seat=N&lang=zh`` the game as seat N sees it (no ``seat``: the caller's seat that
   decides now), every text in ``lang`` (``en`` default, ``zh``; the ``act`` and replay routes take ``lang`` too);
@@ -32,14 +38,14 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from agents import DEFAULT_OPPONENTS, AgentSpecError, make_agent, refuse_clairvoyant
-from df_env import engine
+from agents import DEFAULT_OPPONENTS, AgentSpecError, agent_names, make_agent, refuse_clairvoyant
 
 from . import engine_view as E
 from .games import HUMAN, RequestError, WebGame
 from .guard.bodies import file_in, int_field, json_object, lang_param, query_int, seat_tokens
 from .guard.limits import PAGE_AGENTS, Limits, SpecLimitError, check_spec
-from .i18n import LANGS, bundle
+from .i18n import LANGS
+from .plugins import WebPlugin, plugin_for, web_games
 from .replays import ReplayStore, log_files, new_replay, replay_step
 from .store import GameStore
 
@@ -67,17 +73,31 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _check_seats(doc: dict[str, Any], limits: Limits) -> list[str]:
+def _plugin(game_id: Any) -> WebPlugin:
+    """The plug-in of a game a request names (400 for a game this server does not host)."""
+    try:
+        return plugin_for(game_id)
+    except ValueError as err:
+        raise RequestError(400, str(err)) from None
+
+
+def _game_param(request: Request) -> WebPlugin:
+    return _plugin(request.query_params.get("game", "deep_future"))
+
+
+def _check_seats(doc: dict[str, Any], limits: Limits, game_id: str = "deep_future") -> list[str]:
     seats = doc.get("seats")
-    if not isinstance(seats, list) or not 1 <= len(seats) <= 3 or not all(isinstance(x, str) for x in seats):
-        raise RequestError(400, "field 'seats' must list 1-3 seats, each \"human\" or an agent spec such as "
-                                "\"heuristic\"")
+    info = plugin_for(game_id).game.info
+    lo, hi = info.min_players, info.max_players
+    if not isinstance(seats, list) or not lo <= len(seats) <= hi or not all(isinstance(x, str) for x in seats):
+        raise RequestError(400, f"field 'seats' must list {lo}-{hi} seats ({info.name}), each \"human\" or an "
+                                f"agent spec such as \"heuristic\"")
     seats = [x.strip() for x in seats]
     for spec in seats:
         if spec != HUMAN:
             try:
                 check_spec(spec, limits)
-                make_agent(spec)
+                make_agent(spec, game_id)
                 if len(seats) > 1:
                     refuse_clairvoyant(spec, f"a seat of a {len(seats)}-player game")
             except (AgentSpecError, SpecLimitError) as err:
@@ -94,35 +114,55 @@ async def i18n(request: Request) -> Response:
     lang = request.path_params["lang"]
     if lang not in LANGS:
         return _error(404, f"no language {lang[:20]!r}; languages: {', '.join(LANGS)}")
-    return JSONResponse(bundle(lang))
+    return JSONResponse(_game_param(request).bundle(lang))
 
 
-async def agent_names(request: Request) -> Response:
-    return JSONResponse({"agents": list(PAGE_AGENTS), "examples": ["heuristic", "random", "mcts:iters=200"],
-                         "defaults": {str(n): spec for n, spec in DEFAULT_OPPONENTS.items()},
+async def agent_list(request: Request) -> Response:
+    """The games hosted and, for the game asked (``?game=``), its agents, defaults and player counts."""
+    plugin = _game_param(request)
+    info = plugin.game.info
+    defaults = DEFAULT_OPPONENTS if plugin.game_id == "deep_future" else {}
+    hosted = [{"id": g, "name": plugin_for(g).game.info.name} for g in web_games()]
+    return JSONResponse({"game": plugin.game_id, "games": hosted,
+                         "agents": [a for a in PAGE_AGENTS if a in agent_names(plugin.game_id)],
+                         "examples": list(plugin.agent_examples), "players": [info.min_players, info.max_players],
+                         "defaults": {str(n): defaults.get(n, plugin.default_agent) for n in info.player_counts},
                          "limits": _server(request).limits.describe()})
+
+
+async def game_files(request: Request) -> Response:
+    """A game's page file (``/static/games/{game}/{name}``): only a ``.js`` or ``.css`` file of its plug-in."""
+    gid, name = request.path_params["gid"], request.path_params["name"]
+    plugin = plugin_for(gid) if gid in web_games() else None
+    folder = plugin.static_dir if plugin is not None else None
+    if folder is None or not name.endswith((".js", ".css")) or "/" in name or name.startswith(".") \
+            or not (folder / name).is_file():
+        return _error(404, "no such file")
+    return FileResponse(folder / name, headers={"Cache-Control": "no-cache"})
 
 
 async def games(request: Request) -> Response:
     server = _server(request)
     if request.method == "POST":
         doc = await json_object(request, server.limits.max_body)
-        seats = _check_seats(doc, server.limits)
+        game_id = _plugin(doc.get("game", "deep_future")).game_id
+        seats = _check_seats(doc, server.limits, game_id)
         # a default seed of 63 random bits: the seed plus the public moves rebuild every hidden card, so it must not
         # be guessable (it is kept in the server-side log, and shown only once the game is over)
         seed = int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbits(63))
-        game = server.store.create(seats, seed)
+        game = server.store.create(seats, seed, game_id=game_id)
         return JSONResponse(_created(game), status_code=201)
     tokens = seat_tokens(request)  # no public list: only the games whose seats the caller holds
     mine = [(g, g.seats_of(tokens)) for g in list(server.store.games.values())] if tokens else []
-    return JSONResponse({"games": [{"game": g.gid, "seats": g.seats, "step": g.step, "over": bool(g.state["over"]),
-                                    "yours": sorted(yours)} for g, yours in mine if yours]})
+    return JSONResponse({"games": [{"game": g.gid, "game_id": g.game_id, "seats": g.seats, "step": g.step,
+                                    "over": g.over, "yours": sorted(yours)} for g, yours in mine if yours]})
 
 
 def _created(game: WebGame) -> dict[str, Any]:
     """A new game's answer: its id, and per person seat the secret token and the join link (a path on this server;
     the page puts its own origin in front). The creator holds every token: hot seat, or hand the links out."""
-    return {"game": game.gid, "seats": game.seats, "tokens": {str(p): tok for p, tok in game.tokens.items()},
+    return {"game": game.gid, "game_id": game.game_id, "seats": game.seats,
+            "tokens": {str(p): tok for p, tok in game.tokens.items()},
             "links": {str(p): f"/#/join/{game.gid}/{tok}" for p, tok in game.tokens.items()}}
 
 
@@ -140,7 +180,7 @@ async def game_act(request: Request) -> Response:
     doc = await json_object(request, server.limits.max_body)
     n = len(game.seats)
     seat = int_field(doc, "seat", 0, n - 1)
-    action = int_field(doc, "action", 0, engine.NUM_ACTIONS - 1)
+    action = int_field(doc, "action", 0, game.rules.info.num_actions - 1)
     step = int_field(doc, "step", 0, MAX_SEED)
     game.answer(seat, action, step, yours)
     return JSONResponse(game.view(seat, lang, yours))
@@ -193,7 +233,7 @@ ROUTES = [
     Route("/", page),
     Route("/favicon.ico", lambda request: Response(status_code=204)),
     Route("/api/i18n/{lang}", i18n),
-    Route("/api/agents", agent_names),
+    Route("/api/agents", agent_list),
     Route("/api/games", games, methods=["GET", "POST"]),
     Route("/api/games/{gid}/view", game_view),
     Route("/api/games/{gid}/act", game_act, methods=["POST"]),
@@ -202,6 +242,7 @@ ROUTES = [
     Route("/api/campaigns", campaign_games, methods=["GET", "POST"]),
     Route("/api/replays", new_replay, methods=["POST"]),
     Route("/api/replays/{rid}/{k}", replay_step),
+    Route("/static/games/{gid}/{name}", game_files),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 

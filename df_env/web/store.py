@@ -31,8 +31,10 @@ class GameStore:
         self.searches = threading.BoundedSemaphore(self.limits.max_searches)
         self.dropped = 0  # games dropped so far (idle or beyond the cap)
 
-    def create(self, seats: list[str], seed: int, restart_on_loss: bool = False) -> WebGame:
-        game = WebGame(self._new_id(), seats, seed, self.log_dir, restart_on_loss, searches=self.searches)
+    def create(self, seats: list[str], seed: int, restart_on_loss: bool = False,
+               game_id: str = "deep_future") -> WebGame:
+        game = WebGame(self._new_id(), seats, seed, self.log_dir, restart_on_loss, searches=self.searches,
+                       game_id=game_id)
         self._add(game)
         return game
 
@@ -73,7 +75,7 @@ class GameStore:
             if log.result.get("over") is True:
                 return None
             return WebGame(gid, log.seats, log.seed, self.log_dir, log.restart_on_loss, searches=self.searches,
-                           resume=Resumed(list(log.actions), hashes, undos))
+                           resume=Resumed(list(log.actions), hashes, undos), game_id=log.game)
         except (OSError, ValueError, RequestError) as err:  # GameLogError is a ValueError
             LOG.warning("not resumed: %s (%s)", seats.name, err)
             return None
@@ -85,7 +87,7 @@ class GameStore:
         if log.result.get("over") is True:
             raise GameLogError(f"{path}: the game is over (df-env replay shows it)")
         game = WebGame(self._new_id(), log.seats, log.seed, self.log_dir, log.restart_on_loss, searches=self.searches,
-                       resume=Resumed(list(log.actions), {}))
+                       resume=Resumed(list(log.actions), {}), game_id=log.game)
         game.tokens = {p: secrets.token_urlsafe(18) for p in game.humans}
         game.token_hashes = {p: token_hash(t) for p, t in game.tokens.items()}
         if game.log_path is not None:
@@ -105,7 +107,8 @@ class GameStore:
             actions, undone = game.log.actions[:k], game.log.actions[k:]
         new = WebGame(game.gid, game.seats, game.seed, self.log_dir, game.log.restart_on_loss,
                       searches=self.searches, resume=Resumed(list(actions), game.token_hashes,
-                                                             [*game.undos, {"step": k, "undone": undone}]))
+                                                             [*game.undos, {"step": k, "undone": undone}]),
+                      game_id=game.game_id)
         new.tokens = game.tokens
         if new.log_path is not None:
             new.save_seats()
@@ -141,7 +144,7 @@ class GameStore:
             extra = len(self.games) - len(idle) - self.limits.max_games
             if extra > 0:
                 rest = sorted((g for g in self.games.values() if g not in idle),
-                              key=lambda g: (not bool(g.state["over"]), g.touched))
+                              key=lambda g: (not g.over, g.touched))
                 idle += rest[:extra]
             for g in idle:
                 del self.games[g.gid]

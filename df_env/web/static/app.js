@@ -1,5 +1,6 @@
-// Deep Future in the browser: a plain script (no build step). Every page is drawn from the JSON view the server
-// builds for one seat (df_env/web/view.py); nothing hidden from that seat ever reaches the page.
+// Deep Future (and the other hosted games) in the browser: a plain script (no build step). Every page is drawn from
+// the JSON view the server builds for one seat (df_env/web/view.py; another game's view plug-in builds its own, and
+// its page script, /static/games/<id>/page.js, draws it: see GAME_PAGES); nothing hidden from that seat reaches it.
 // Test contract: every legal choice is an element with data-action="<action id>", the pending decision's container
 // carries data-decision="<decision name>", a finished game shows an element with data-game-over (the result text).
 "use strict";
@@ -15,6 +16,10 @@ let current = null;      // the view shown
 let pollTimer = null;
 let shownSeat = null;    // hot seat: the seat whose cards are on screen
 let sending = false;
+// the other games' pages: GAME_PAGES[id] = { draw(v, extra, W) }, registered by /static/games/<id>/page.js; W is that
+// game's words (/api/i18n/LANG?game=<id>), kept per language in GAME_WORDS
+const GAME_PAGES = {};
+const GAME_WORDS = {};
 
 const $ = (sel, root = document) => root.querySelector(sel);
 function el(tag, attrs = {}, ...kids) {
@@ -110,11 +115,21 @@ async function showHome() {
   $("#status").textContent = "";
   const app = $("#app");
   const seatsBox = el("div", { id: "seats" });
-  const players = el("select", { id: "players", name: "players" },
-    ...[1, 2, 3].map((n) => el("option", { value: n, selected: n === 2 }, n)));
+  const gameId = new URLSearchParams(location.search).get("game") || localStorage.getItem("df-game") || "deep_future";
   // an agent seat's default: the strongest agent within about 50 ms a decision for the table size (agents.DEFAULT_OPPONENTS)
-  const defaults = (await api("GET", "/api/agents")).defaults;
-  const choices = [...new Set(["human", ...Object.values(defaults), "heuristic", "random", "mcts:iters=200"])];
+  const info = await api("GET", `/api/agents?game=${encodeURIComponent(gameId)}`);
+  const defaults = info.defaults;
+  const choices = [...new Set(["human", ...Object.values(defaults), ...info.examples])];
+  const gameSel = el("select", { id: "game", name: "game", onchange: (e) => {
+    localStorage.setItem("df-game", e.target.value);
+    history.replaceState(null, "", `?lang=${LANG}&game=${e.target.value}#/`);
+    showHome();
+  } }, ...info.games.map((g) => el("option", { value: g.id, selected: g.id === info.game }, g.name)));
+  const [lo, hi] = info.players;
+  const players = el("select", { id: "players", name: "players" }, ...Array.from({ length: hi - lo + 1 }, (_, i) =>
+    el("option", { value: lo + i, selected: lo + i === (info.game === "deep_future" ? 2 : Math.min(4, hi)) }, lo + i)));
+  const W = info.game === "deep_future" ? null : await gameWords(info.game);
+  $("#title").textContent = W ? W.ui.title : ui("title");
   function drawSeats() {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren();
@@ -123,7 +138,7 @@ async function showHome() {
       const sel = el("select", { id: `seat-${p}`, name: `seat-${p}` },
         ...choices.map((c) => el("option", { value: c, selected: (old[p] || (p === 0 ? "human" : agent)) === c },
           c === "human" ? ui("person") : c)));
-      seatsBox.append(el("label", {}, el("span", { style: `color:${COLOURS[p]};font-weight:bold` },
+      seatsBox.append(el("label", {}, el("span", { style: `color:${COLOURS[p % COLOURS.length]};font-weight:bold` },
         `${ui("seat")} ${p}: `), sel));
     }
   }
@@ -136,7 +151,7 @@ async function showHome() {
   const start = el("button", { class: "primary", id: "start", type: "button", onclick: async () => {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
-      const body = seed.value === "" ? { seats } : { seats, seed: Number(seed.value) };
+      const body = seed.value === "" ? { game: info.game, seats } : { game: info.game, seats, seed: Number(seed.value) };
       started(await api("POST", "/api/games", body), remote.checked);
     } catch (e) { msg.textContent = e.message; }
   } }, ui("start"));
@@ -155,10 +170,12 @@ async function showHome() {
     try { openReplay({ log: JSON.parse(await f.text()) }); } catch (e) { msg.textContent = e.message; }
   } });
   app.replaceChildren(el("div", { class: "home" },
-    el("section", { class: "panel" }, el("h2", {}, ui("new_game")), el("p", { class: "muted" }, ui("intro")),
+    el("section", { class: "panel" }, el("h2", {}, ui("new_game")),
+      el("label", {}, `${W ? W.ui.game : ui("game")}: `, gameSel),
+      el("p", { class: "muted", id: "intro" }, W ? W.ui.intro : ui("intro")),
       el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed),
       el("label", { class: "remote" }, remote, ` ${ui("remote")}`), start, msg,
-      el("p", { class: "legend" }, ui("legend")), campBox),
+      W ? null : el("p", { class: "legend" }, ui("legend")), W ? null : campBox),
     el("section", { class: "panel" }, el("h2", {}, ui("replay")), upload, logs)));
   try {
     const doc = await api("GET", "/api/campaigns");
@@ -379,7 +396,30 @@ function statusText(v) {
   return `${ui("era")} ${v.era} · ${ui("turn")} ${v.turn} · ${T.phases[v.phase] || v.phase}${gap}${ui("phase")}`;
 }
 
+async function gameWords(gid) {
+  const key = `${gid}/${LANG}`;
+  if (!GAME_WORDS[key]) GAME_WORDS[key] = await api("GET", `/api/i18n/${LANG}?game=${encodeURIComponent(gid)}`);
+  return GAME_WORDS[key];
+}
+
+function loadPage(gid) {
+  // another game's page script and style, once (they register GAME_PAGES[gid])
+  if (GAME_PAGES[gid]) return Promise.resolve();
+  const base = `/static/games/${encodeURIComponent(gid)}`;
+  document.head.append(el("link", { rel: "stylesheet", href: `${base}/page.css` }));
+  return new Promise((resolve, reject) => document.head.append(el("script", { src: `${base}/page.js`,
+    onload: resolve, onerror: () => reject(new Error(`${base}/page.js did not load`)) })));
+}
+
+async function drawOther(v, extra) {
+  const W = await gameWords(v.game_id);
+  await loadPage(v.game_id);
+  if (v.step !== current.step || v.game !== current.game || v.replay !== current.replay) return;  // a newer view came
+  GAME_PAGES[v.game_id].draw(v, extra, W);
+}
+
 function drawGame(v, extra = null) {
+  if (v.game_id && v.game_id !== "deep_future") return drawOther(v, extra);
   const choices = (v.decision && v.decision.choices && v.thinking == null) ? v.decision.choices : [];
   const bySector = {}, byCard = {};
   for (const c of choices) {
