@@ -7,7 +7,14 @@ server resumes it; the page's words exist in English and Chinese."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -251,3 +258,33 @@ def test_the_plugins_keep_to_the_interface():
         assert plugin.decision_name(s) in ("HOME_PICK", "race") and plugin.in_setup(s)  # both begin with a setup
     with pytest.raises(ValueError, match="hosts the games"):
         plugin_for("chess")
+
+
+def test_df_env_serve_game_galactic_civ_offers_it_first(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    bad = subprocess.run([sys.executable, "-m", "df_env.cli", "serve", "--game", "chess"], capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=120)
+    assert bad.returncode == 2 and "chess" in bad.stderr and "Traceback" not in bad.stderr
+    proc = subprocess.Popen([sys.executable, "-m", "df_env.cli", "serve", "--game", GC, "--port", str(port),
+                             "--log-dir", str(tmp_path / "logs")], stdout=subprocess.PIPE, text=True, env=env,
+                            cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith(f"Galactic Civ: open http://127.0.0.1:{port}/")
+        for _ in range(600):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/agents") as r:
+                    doc = json.loads(r.read())
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not answer")
+        assert doc["game"] == GC and doc["players"] == [2, 6]
+    finally:
+        proc.terminate()
+        proc.wait(30)

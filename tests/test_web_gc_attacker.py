@@ -129,7 +129,7 @@ def _nothing_without_the_token(client, gid: str, seat: int, v: dict) -> None:
 
 
 @pytest.mark.parametrize("seats", [
-    ["human", "heuristic"], ["random", "human"],
+    ["human", "heuristic"], ["mcts:iters=20", "human"],
     ["human", "heuristic", "random", "first"], ["first", "human", "random", "heuristic"],
     ["random", "first", "human", "heuristic"], ["heuristic", "random", "first", "human"],
 ])

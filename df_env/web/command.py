@@ -55,19 +55,26 @@ def _serve(args: argparse.Namespace) -> None:
         import uvicorn  # noqa: F401
     except ImportError as err:
         raise SystemExit(f"df-env serve needs the web extra: pip install -e \".[web]\" ({err})") from None
+    from df_env.core import make_game
+
     from . import games
     from .guard.limits import Limits
+    from .plugins import web_games
     from .server import create_app, serve
 
+    game_id = getattr(args, "game", None) or "deep_future"
+    if game_id not in web_games():
+        raise ServeError(f"--game {game_id}: the web server hosts {', '.join(web_games())}")
     games.AGENT_DELAY = args.agent_delay
     limits = Limits(max_iters=args.max_iters, max_think_seconds=args.max_think_seconds,
                     max_searches=args.max_searches, max_games=args.max_games, idle_seconds=60 * args.idle_minutes)
     sock = bind(args.host, args.port)
-    app = create_app(args.log_dir, args.campaign_dir, limits)
+    app = create_app(args.log_dir, args.campaign_dir, limits, game=game_id)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     base = f"http://{shown}:{args.port}"
     continued = [app.state.store.import_log(Path(p)) for p in args.resume]  # a bad log: a one-line error
-    print(f"Deep Future: open {base}/ in a browser (Ctrl-C stops the server); games are saved in {args.log_dir}")
+    print(f"{make_game(game_id).info.name}: open {base}/ in a browser (Ctrl-C stops the server); games are saved "
+          f"in {args.log_dir}")
     for path, game in zip(args.resume, continued, strict=True):
         links = ", ".join(f"seat {p}: {base}/#/join/{game.gid}/{tok}" for p, tok in game.tokens.items())
         print(f"{path} goes on in the browser: {links}")
@@ -75,9 +82,13 @@ def _serve(args: argparse.Namespace) -> None:
 
 
 def add_serve(sub: argparse._SubParsersAction) -> None:
+    from df_env.argcheck import add_game_option
+
     p = sub.add_parser("serve", help="play in the browser: a local web server",
-                       description="Serve the game on http://HOST:PORT/: start games of 1-3 players (each seat a "
-                                   "person or an agent), replay saved logs.")
+                       description="Serve the games on http://HOST:PORT/: start games (each seat a person or an "
+                                   "agent; Deep Future 1-3 players, Galactic Civ 2-6), replay saved logs. --game "
+                                   "chooses the game the start page offers first.")
+    add_game_option(p)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only; "
                    "0.0.0.0: every interface, for players on other machines; see docs/web.md on a proxy)")
     p.add_argument("--port", type=_port, default=8000, help="port 1..65535 (default 8000)")

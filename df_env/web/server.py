@@ -62,6 +62,7 @@ class ServerState:
     campaign_folder: Path | None
     limits: Limits
     replays: ReplayStore
+    game: str = "deep_future"  # the game a request that names none is about (df-env serve --game)
 
 
 def _server(request: Request) -> ServerState:
@@ -82,7 +83,7 @@ def _plugin(game_id: Any) -> WebPlugin:
 
 
 def _game_param(request: Request) -> WebPlugin:
-    return _plugin(request.query_params.get("game", "deep_future"))
+    return _plugin(request.query_params.get("game", _server(request).game))
 
 
 def _check_seats(doc: dict[str, Any], limits: Limits, game_id: str = "deep_future") -> list[str]:
@@ -145,7 +146,7 @@ async def games(request: Request) -> Response:
     server = _server(request)
     if request.method == "POST":
         doc = await json_object(request, server.limits.max_body)
-        game_id = _plugin(doc.get("game", "deep_future")).game_id
+        game_id = _plugin(doc.get("game", server.game)).game_id
         seats = _check_seats(doc, server.limits, game_id)
         # a default seed of 63 random bits: the seed plus the public moves rebuild every hidden card, so it must not
         # be guessable (it is kept in the server-side log, and shown only once the game is over)
@@ -248,17 +249,20 @@ ROUTES = [
 
 
 def create_app(log_dir: str | Path | None = "results/games",
-               campaign_dir: str | Path | None = "results/campaigns", limits: Limits | None = None) -> Starlette:
+               campaign_dir: str | Path | None = "results/campaigns", limits: Limits | None = None,
+               game: str = "deep_future") -> Starlette:
     """The app; ``log_dir``: where games are saved as logs (``web-ID.json``) and replays are looked up (None:
     nothing saved); ``campaign_dir``: the campaign files a page may open (``df-env campaign new`` makes them);
-    ``limits``: what a page may ask for (:class:`~df_env.web.guard.limits.Limits`)."""
+    ``limits``: what a page may ask for (:class:`~df_env.web.guard.limits.Limits`); ``game``: the game of a
+    request that names none (the start page's first choice)."""
+    plugin_for(game)  # a game the server does not host: ValueError before anything starts
     folder = Path(log_dir) if log_dir is not None else None
     campaigns = Path(campaign_dir) if campaign_dir is not None else None
     limits = limits or Limits()
     store = GameStore(folder, limits)
     store.resume_all()  # the live games of a previous run go on, with the same join links
     app = Starlette(routes=ROUTES, exception_handlers={RequestError: refused})
-    app.state.server = ServerState(store, folder, campaigns, limits, ReplayStore(limits.max_replays))
+    app.state.server = ServerState(store, folder, campaigns, limits, ReplayStore(limits.max_replays), game)
     app.state.store = store  # the tests and experiments/bench_web.py reach the games here
     return app
 

@@ -115,13 +115,13 @@ async function showHome() {
   $("#status").textContent = "";
   const app = $("#app");
   const seatsBox = el("div", { id: "seats" });
-  const gameId = new URLSearchParams(location.search).get("game") || localStorage.getItem("df-game") || "deep_future";
+  // the game: the page's ?game= (a choice made here), else the server's (df-env serve --game)
+  const gameId = new URLSearchParams(location.search).get("game");
   // an agent seat's default: the strongest agent within about 50 ms a decision for the table size (agents.DEFAULT_OPPONENTS)
-  const info = await api("GET", `/api/agents?game=${encodeURIComponent(gameId)}`);
+  const info = await api("GET", gameId ? `/api/agents?game=${encodeURIComponent(gameId)}` : "/api/agents");
   const defaults = info.defaults;
   const choices = [...new Set(["human", ...Object.values(defaults), ...info.examples])];
   const gameSel = el("select", { id: "game", name: "game", onchange: (e) => {
-    localStorage.setItem("df-game", e.target.value);
     history.replaceState(null, "", `?lang=${LANG}&game=${e.target.value}#/`);
     showHome();
   } }, ...info.games.map((g) => el("option", { value: g.id, selected: g.id === info.game }, g.name)));
