@@ -7,6 +7,7 @@
 
 const COLOURS = ["#d62728", "#1f77b4", "#2ca02c"];
 const NEUTRAL = "#e6b800";
+const SEAT_COLOURS = [...COLOURS, "#9467bd", "#ff7f0e", "#17becf"];  // the start page's seats (up to 6)
 const POLL_MS = 250;         // while an agent plays
 const PERSON_POLL_MS = 700;
 const RETRY_MS = 1000;       // while the server does not answer  // while another person (on another machine) decides
@@ -138,7 +139,7 @@ async function showHome() {
       const sel = el("select", { id: `seat-${p}`, name: `seat-${p}` },
         ...choices.map((c) => el("option", { value: c, selected: (old[p] || (p === 0 ? "human" : agent)) === c },
           c === "human" ? ui("person") : c)));
-      seatsBox.append(el("label", {}, el("span", { style: `color:${COLOURS[p % COLOURS.length]};font-weight:bold` },
+      seatsBox.append(el("label", {}, el("span", { style: `color:${SEAT_COLOURS[p]};font-weight:bold` },
         `${ui("seat")} ${p}: `), sel));
     }
   }
