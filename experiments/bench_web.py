@@ -8,6 +8,7 @@ answered, excluding AI thinking.
   in the background after the answer is returned): the median and 95th percentile of the round trip.
 
     python experiments/bench_web.py            # prints the figures
+    python experiments/bench_web.py --game galactic_civ   # the same for Galactic Civ's page (2 and 4 players)
 """
 
 from __future__ import annotations
@@ -41,9 +42,14 @@ def _get(url: str, token: str = "") -> dict:
         return json.loads(r.read())
 
 
+GAME = "deep_future"  # --game
+TABLES = {"deep_future": (["human"], ["human", "heuristic"]),
+          "galactic_civ": (["human", "heuristic"], ["human", "heuristic", "random", "first"])}
+
+
 def _create(base: str, seats: list[str], seed: int) -> tuple[str, str]:
     """A new game's id and the token of its seat 0 (a person's seat)."""
-    doc = _post(base + "/api/games", {"seats": seats, "seed": seed})
+    doc = _post(base + "/api/games", {"game": GAME, "seats": seats, "seed": seed})
     return doc["game"], doc["tokens"]["0"]
 
 
@@ -69,7 +75,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--moves", type=int, default=200)
     ap.add_argument("--pages", type=int, default=7)
+    ap.add_argument("--game", choices=tuple(TABLES), default="deep_future")
     args = ap.parse_args()
+    global GAME
+    GAME = args.game
     app = create_app(tempfile.mkdtemp())
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -80,14 +89,14 @@ def main() -> None:
         time.sleep(0.05)
     base = f"http://127.0.0.1:{port}"
     store = app.state.store
-    for seats in (["human"], ["human", "heuristic"]):
+    for seats in TABLES[GAME]:
         t = sorted(moves(base, store, seats, 1, args.moves))
         med = 1000 * statistics.median(t)
         print(f"person's move answered ({'+'.join(seats)}, {len(t)} moves): median {med:.1f} ms,"
               f" p95 {1000 * t[int(0.95 * len(t))]:.1f} ms, max {1000 * t[-1]:.1f} ms")
     from playwright.sync_api import sync_playwright
 
-    gid, token = _create(base, ["human", "heuristic"], 3)
+    gid, token = _create(base, TABLES[GAME][1], 3)
     store.get(gid).wait_idle()
     fcp, ready = [], []
     with sync_playwright() as p:

@@ -22,7 +22,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from df_env.core import make_game
-from df_env.gamelog import load_log
+from df_env.gamelog import GameLog, load_log, save_log
 from df_env.games.galactic_civ.engine.tables import ATTRIBUTES_ZH, CARD_NAMES
 from df_env.web.plugins import plugin_for, web_games
 from df_env.web.server import create_app
@@ -288,3 +288,29 @@ def test_df_env_serve_game_galactic_civ_offers_it_first(tmp_path):
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+def test_a_saved_galactic_civ_game_goes_on_in_the_browser(tmp_path):
+    """``df-env serve --resume LOG`` with a log of ``df-env play --game galactic_civ``."""
+    game = make_game(GC)
+    s = game.new_game(game.make_config(3), seed=21)
+    log = GameLog(num_players=3, seed=21, seats=["human", "heuristic", "random"], game=GC)
+    for _ in range(12):
+        a = int(game.legal_actions(s)[0])
+        game.apply_action(s, a)
+        log.actions.append(a)
+    log.set_result(s)
+    save_log(log, tmp_path / "saved.json")
+    app = create_app(tmp_path / "logs")
+    web = app.state.store.import_log(tmp_path / "saved.json")
+    web.wait_idle()
+    assert web.game_id == GC and web.log.actions[:12] == log.actions and web.tokens
+    with TestClient(app) as c:
+        v = _view(c, web.gid, web.tokens[0])
+        assert v["game_id"] == GC and v["step"] >= 12 and v["players_n"] == 3
+
+
+@pytest.mark.parametrize("game", [["galactic_civ"], {"id": 1}, 7, None, "x" * 5000])
+def test_a_game_that_is_not_a_hosted_id_is_a_400(client, game):
+    r = client.post("/api/games", json={"game": game, "seats": ["human", "random"]})
+    assert r.status_code == 400 and "hosts the games" in r.json()["error"] and len(r.text) < 400

@@ -195,7 +195,7 @@ def test_the_web_json_of_a_seat_in_chinese_has_no_english_word(seats: list[str],
     assert english["result"]["lines"][0].startswith(("Player", "Nobody"))
 
 
-_ID_KEYS = {"type", "phase", "victory", "block", "seats", "lang", "game", "suit", "letter", "log", "owner"}
+_ID_KEYS = {"type", "phase", "victory", "block", "seats", "lang", "game", "game_id", "suit", "letter", "log", "owner"}
 
 
 def _check_json(v: object, key: str = "", parent: str = "") -> None:

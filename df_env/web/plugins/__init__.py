@@ -31,7 +31,7 @@ def web_games() -> tuple[str, ...]:
 
 def plugin_for(game_id: str) -> WebPlugin:
     """The plug-in of ``game_id``; ValueError naming the hosted games for another id."""
-    if game_id not in PLUGINS:
+    if not isinstance(game_id, str) or game_id not in PLUGINS:
         raise ValueError(f"the web server hosts the games {', '.join(PLUGINS)}; got {str(game_id)[:40]!r}")
     plugin: WebPlugin = importlib.import_module(PLUGINS[game_id]).PLUGIN
     return plugin

@@ -13,6 +13,7 @@ from df_env.core import Game, make_game
 
 from ..engine.state import DECISION_NAMES, PH_RACE
 from ..engine.tables import PATH_LEAD
+from ..engine.text import log_lines
 from ..screen import leads, path_margins
 from .view import player_view
 from .words import LANGS, bundle, say, victory_name
@@ -69,7 +70,7 @@ class GalacticCivWeb:
                summary: bool = True) -> list[str]:
         """The engine's log since the last decision in words (rolls, plays, draws as counts, discards, votes,
         events): public, the same for every seat (GCR21)."""
-        return [str(line) for line in self.game.event_lines(state, seat, lang)]  # type: ignore[attr-defined]
+        return [line for line in log_lines(state, lang) if line]
 
     def chose(self, lang: str, text: str, actor: int | None = None, seat_spec: str = "") -> str:
         if actor is None:
