@@ -133,7 +133,7 @@ def _play_to_end(page, store, seat: int, mid_shot: Path | None, mid_at: int = 14
                  chinese: bool = False) -> tuple[int, set[str]]:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    decisions, names = 0, set()
+    decisions, names, clicked = 0, set(), False
     for _ in range(3000):
         page.wait_for_selector("[data-decision], [data-game-over]", timeout=90_000)
         if page.query_selector("[data-game-over]"):
@@ -144,6 +144,11 @@ def _play_to_end(page, store, seat: int, mid_shot: Path | None, mid_at: int = 14
             _all_chinese(page)
         if decisions == mid_at and mid_shot:
             page.screenshot(path=str(mid_shot), full_page=True)
+        cards = page.query_selector_all("#hand .card.choosable")
+        if cards and not clicked:  # once: a click on the card a choice is about answers it
+            clicked = _click_a_card(page, store, seat, step, cards[0])
+            decisions += 1
+            continue
         buttons = page.query_selector_all("#decision [data-action]")
         passes = [b for b in buttons if b.get_attribute("class") == "pass"]
         plays = [b for b in buttons if b.get_attribute("class") != "pass"]
@@ -153,7 +158,19 @@ def _play_to_end(page, store, seat: int, mid_shot: Path | None, mid_at: int = 14
         page.wait_for_function(f"!document.querySelector('.game') || "
                                f"document.querySelector('.game').dataset.step !== '{step}'", timeout=90_000)
     assert not errors, errors
+    assert clicked, "no decision offered a card of the hand"
     return decisions, names
+
+
+def _click_a_card(page, store, seat: int, step: str, card) -> bool:
+    """Click a card of the hand that a choice is about; the game's log records that choice."""
+    game = next(g for g in store.games.values() if str(g.step) == step and g.pending_seat() == seat)
+    c = int(card.get_attribute("data-card"))
+    expected = next(x["action"] for x in game.view(seat)["decision"]["choices"] if x.get("card") == c)
+    card.click()
+    page.wait_for_selector(f".game:not([data-step='{step}'])", timeout=90_000)
+    assert game.log.actions[int(step)] == expected
+    return True
 
 
 def test_a_person_plays_a_four_player_game_to_its_end_then_reads_it_in_chinese(server, browser, shot_dir):
