@@ -100,7 +100,9 @@ function route() {
     return;
   }
   if (parts[0] === "game" && parts[1]) return showGame(parts[1], parts[2] === "seat" ? Number(parts[3]) : null);
-  if (parts[0] === "replay" && parts[1]) return showReplay(parts[1], Number(parts[2] || 0));
+  if (parts[0] === "replay" && parts[1]) {
+    return showReplay(parts[1], Number(parts[2] || 0), parts[3] === "beside" ? parts[4] : null);
+  }
   return showHome();
 }
 
@@ -305,7 +307,7 @@ function decisionEl(v) {
       el("h2", {}, ui("game_over")),
       ...(v.result.lines || [v.result.text]).map((l) => el("div", { class: "line" }, l)),
       v.campaign ? el("div", { id: "campaign-outcome" }, v.campaign.outcome || "") : null,
-      v.log ? el("div", { class: "muted" }, `${ui("saved")} ${v.log}`) : null);
+      v.log ? el("div", { class: "muted" }, `${ui("saved")} ${v.log}`) : null, winnableBox(v));
   }
   const d = v.decision;
   if (!d) return null;
@@ -337,7 +339,8 @@ function decisionEl(v) {
     })),
     d.failures && d.failures.length ? el("div", { class: "legend", id: "failures" }, el("b", {}, ui("if_fail")),
       ...d.failures.map((f) => el("div", {}, `${f.number}: ${f.name} — ${f.effect}`))) : null,
-    v.can_undo ? el("button", { type: "button", id: "undo", onclick: undo }, `↶ ${ui("undo")}`) : null);
+    v.can_undo ? el("button", { type: "button", id: "undo", onclick: undo }, `↶ ${ui("undo")}`) : null,
+    hintPanel(v));
 }
 
 async function undo() {
@@ -396,6 +399,7 @@ function drawGame(v, extra = null) {
     el("div", { class: "legend" }, ui("map_legend")), el("div", { class: "legend" }, ui("legend"))),
   eventsEl(v.events || [], v.replay !== undefined ? ui("events_replay") : ui("events")));
   $("#app").replaceChildren(el("div", { class: "game", "data-step": v.step }, left, right));
+  showHint(v);  // the AI's ratings of the choices, when the hint is on (analysis.js)
 }
 
 // ------------------------------------------------------------------------------------------------ a game
@@ -459,7 +463,7 @@ async function send(action) {
 }
 
 // ------------------------------------------------------------------------------------------------ replay
-async function showReplay(rid, k) {
+async function showReplay(rid, k, beside = null) {
   let v;
   try { v = await api("GET", `/api/replays/${rid}/${k}?lang=${LANG}`); } catch (e) {
     $("#app").replaceChildren(el("p", { class: "error" }, e.message), el("a", { href: "#/" }, ui("new_game")));
@@ -468,7 +472,8 @@ async function showReplay(rid, k) {
   v.seat = null;
   v.thinking = null;
   current = v;
-  const go = (n) => { location.hash = `#/replay/${rid}/${Math.max(0, Math.min(v.steps, n))}`; };
+  const tail = beside ? `/beside/${beside}` : "";  // the reference's winning line beside the person's game
+  const go = (n) => { location.hash = `#/replay/${rid}/${Math.max(0, Math.min(v.steps, n))}${tail}`; };
   const range = el("input", { type: "range", min: 0, max: v.steps, value: k, id: "replay-range",
                               onchange: (e) => go(Number(e.target.value)) });
   const turnSel = el("select", { id: "replay-turn", onchange: (e) => go(Number(e.target.value)) },
@@ -481,18 +486,18 @@ async function showReplay(rid, k) {
       el("span", {}, `${ui("step")} ${k} ${ui("of")} ${v.steps}`),
       el("button", { type: "button", id: "replay-forward", onclick: () => go(k + 1), disabled: k >= v.steps },
         `${ui("forward")} ▶`), range, turnSel),
-    chosen);
+    chosen, replayRating(rid, k, v, Object.fromEntries(((v.decision || {}).choices || []).map((c) => [c.action, c.text]))));
   if (v.decision) delete v.decision.choices;  // a replay shows what was chosen, not buttons
-  drawGame(v, bar);
+  drawGame(v, beside ? el("div", {}, bar, besideEl(beside, k)) : bar);
 }
 
 // ------------------------------------------------------------------------------------------------ start
 document.addEventListener("keydown", (e) => {
   if (!current || current.replay === undefined) return;
-  const m = location.hash.match(/#\/replay\/(\w+)\/(\d+)/);
+  const m = location.hash.match(/#\/replay\/(\w+)\/(\d+)(.*)/);
   if (!m) return;
-  if (e.key === "ArrowRight") location.hash = `#/replay/${m[1]}/${Math.min(current.steps, Number(m[2]) + 1)}`;
-  if (e.key === "ArrowLeft") location.hash = `#/replay/${m[1]}/${Math.max(0, Number(m[2]) - 1)}`;
+  if (e.key === "ArrowRight") location.hash = `#/replay/${m[1]}/${Math.min(current.steps, Number(m[2]) + 1)}${m[3]}`;
+  if (e.key === "ArrowLeft") location.hash = `#/replay/${m[1]}/${Math.max(0, Number(m[2]) - 1)}${m[3]}`;
 });
 window.addEventListener("hashchange", route);
 $("#lang-switch").addEventListener("click", async (e) => { await loadLang(e.target.dataset.lang); route(); });
