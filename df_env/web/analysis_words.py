@@ -9,7 +9,7 @@ ANALYSIS_UI: dict[str, dict[str, str]] = {
         "hint_help": "The default AI searches this decision from what you can see only (never the hidden cards): "
                      "its share of the search for each choice, and its win estimate after it",
         "hint_thinking": "the AI is looking…", "hint_win": "win", "hint_iters": "iterations",
-        "hint_position": "this position:",
+        "hint_position": "this position:", "hint_untried": "not searched", "hint_prior": "first guess",
         "rating_this": "this choice got", "rating_rank": "rank", "rating_best": "its own choice",
         "winnable_ask": "Was this deal winnable?",
         "winnable_wait": "The reference (a cheat that sees the deck order; allowed now that the game is over) replays "
@@ -26,6 +26,7 @@ ANALYSIS_UI: dict[str, dict[str, str]] = {
         "hint_help": "默认 AI 只根据你能看到的信息（绝不看隐藏的牌）搜索这个决策：每个选项占搜索的份额，"
                      "以及选它之后的胜率估计",
         "hint_thinking": "AI 正在分析…", "hint_win": "胜率", "hint_iters": "次迭代", "hint_position": "当前局面：",
+        "hint_untried": "未搜索", "hint_prior": "初步估计",
         "rating_this": "这个选项占", "rating_rank": "排名", "rating_best": "它自己的选择",
         "winnable_ask": "这一局能赢吗？",
         "winnable_wait": "参照（作弊：它看得见牌堆顺序；游戏结束后才允许）正在从头重下这一局…",

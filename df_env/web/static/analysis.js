@@ -10,6 +10,12 @@ const HINT_KEY = "df-hint";
 const hintOn = () => localStorage.getItem(HINT_KEY) === "1";
 const pct = (x) => (x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`);
 
+function hintText(c) {
+  // a choice the search tried: its share of the visits and its win estimate; else the network's first guess
+  if (!c.visits) return ui("hint_untried") + (c.prior === null ? "" : ` · ${ui("hint_prior")} ${pct(c.prior)}`);
+  return `${c.share < 0.005 ? "<1%" : pct(c.share)} · ${ui("hint_win")} ${pct(c.value)}`;
+}
+
 function hintToggle(onChange) {
   const box = el("input", { type: "checkbox", id: "hint-toggle", checked: hintOn(), onchange: (e) => {
     localStorage.setItem(HINT_KEY, e.target.checked ? "1" : "0");
@@ -39,8 +45,7 @@ async function showHint(v) {
       b.dataset.hintShare = c.share;
       b.dataset.hintValue = c.value === null ? "" : c.value;
       if (c.action === h.best) b.classList.add("hint-best");
-      b.append(el("span", { class: "hint", title: ui("hint_help") },
-        `${pct(c.share)} · ${ui("hint_win")} ${pct(c.value)}`));
+      b.append(el("span", { class: "hint", title: ui("hint_help") }, hintText(c)));
     }
   }
   const s = $("#hint-status");
