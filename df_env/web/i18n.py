@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import engine_view as E
 from .analysis_words import ANALYSIS_UI
+from .readable import board_bundle
 
 LANGS = ("en", "zh")
 
@@ -122,4 +123,4 @@ def bundle(lang: str) -> dict[str, object]:
     words = {**UI[lang], **ANALYSIS_UI[lang]}
     return {"lang": lang, "ui": words, "suits": SUITS[lang], "symbols": SUIT_SYMBOLS, "tracks": TRACKS[lang],
             "victories": VICTORIES[lang], "actions": ACTIONS[lang], "decisions": DECISION_TITLES[lang],
-            "phases": PHASES[lang]}
+            "phases": PHASES[lang], "board": board_bundle(lang)}

@@ -12,8 +12,9 @@ const pct = (x) => (x === null || x === undefined ? "–" : `${Math.round(100 * 
 
 function hintText(c) {
   // a choice the search tried: its share of the visits and its win estimate; else the network's first guess
-  if (!c.visits) return ui("hint_untried") + (c.prior === null ? "" : ` · ${ui("hint_prior")} ${pct(c.prior)}`);
-  return `${c.share < 0.005 ? "<1%" : pct(c.share)} · ${ui("hint_win")} ${pct(c.value)}`;
+  const some = (x) => (x > 0 && x < 0.005 ? "<1%" : pct(x));
+  if (!c.visits) return ui("hint_untried") + (c.prior === null ? "" : ` · ${ui("hint_prior")} ${some(c.prior)}`);
+  return `${some(c.share)} · ${ui("hint_win")} ${pct(c.value)}`;
 }
 
 function hintToggle(onChange) {

@@ -239,8 +239,9 @@ function mapEl(v, choiceBySector) {
       stroke: COLOURS[s.home], "stroke-width": 0.13 }));
     if (s.world !== null) g.append(sv("polygon", { points: hexPoints(s.cx, s.cy, 0.76), fill: "none",
       stroke: COLOURS[s.world], "stroke-width": 0.06, "stroke-dasharray": "0.14 0.09" }));
-    g.append(sv("text", { x: s.cx, y: s.cy - 0.55, class: "seclabel", fill: s.x === 0 ? "#aaa" : null },
-      s.x === 0 ? "BH" : s.label));
+    const ringed = s.home !== null || s.world !== null;  // the number inside the ring, on a light halo
+    g.append(sv("text", { x: s.cx, y: s.cy - (ringed ? 0.4 : 0.55), class: `seclabel${ringed ? " ringed" : ""}`,
+      fill: s.x === 0 ? "#aaa" : null }, s.x === 0 ? "BH" : s.label));
     if (s.name) g.append(sv("text", { x: s.cx, y: s.cy + 0.72, class: "secname" }, s.name));
     if (s.cubes) {
       const col = s.owner === "N" ? NEUTRAL : COLOURS[s.owner];
@@ -264,13 +265,7 @@ function mapEl(v, choiceBySector) {
 function tracksEl(pl) {
   const box = el("div", { class: "tracks" });
   pl.tracks.forEach((val, t) => {
-    const lo = t === 0 ? 0 : -6, hi = t === 0 ? 12 : 6, span = hi - lo;
-    const zero = ((0 - lo) / span) * 100, at = ((val - lo) / span) * 100;
-    const bar = el("div", { class: "trackbar", title: `${T.tracks[t]} ${val}` },
-      el("div", { class: "fill", style: `left:${Math.min(zero, at)}%;width:${Math.abs(at - zero)}%;` +
-        `background:${COLOURS[pl.player]}` }),
-      t === 0 ? null : el("div", { class: "zero", style: `left:${zero}%` }),
-      t === 0 ? null : el("span", { class: "cross" }, "✖"));
+    const bar = trackScaleEl(pl, t, val);  // the printed scale: start, cross, star (board.js)
     box.append(el("span", {}, T.tracks[t]), bar, el("b", {}, t === 0 ? val : (val > 0 ? `+${val}` : val)));
   });
   return box;
@@ -313,7 +308,7 @@ function decisionEl(v) {
   if (!d) return null;
   if (v.replay !== undefined) {
     return el("section", { class: "panel", id: "replay-decision" },
-      el("b", {}, `${seatName(v, d.player)}: ${T.decisions[d.name] || d.name}`), el("div", { class: "what" }, d.what));
+      el("b", {}, `${seatName(v, d.player)}: ${T.decisions[d.name] || d.name}`), el("div", { class: "what" }, withRules(d.what)));
   }
   if (v.thinking !== null && v.thinking !== undefined) {
     return el("section", { class: "panel thinking", id: "thinking", "data-thinking": v.thinking },
@@ -326,7 +321,7 @@ function decisionEl(v) {
   const ctx = (d.text.match(/\[(.*)\]$/) || [null, ""])[1];
   return el("section", { class: "panel decision", id: "decision", "data-decision": d.name },
     el("h2", {}, title, ctx ? el("span", { class: "muted" }, ` — ${ctx}`) : null),
-    el("div", { class: "what" }, d.what),
+    el("div", { class: "what" }, withRules(d.what)),
     el("div", { class: "choices" }, d.choices.map((c) => {
       let text = c.text;
       if (c.block === "action") {
@@ -337,7 +332,7 @@ function decisionEl(v) {
       return el("button", { type: "button", "data-action": c.action, class: c.block === "special" ? "pass" : null,
                             title: cost, onclick: () => send(c.action) }, text);
     })),
-    d.failures && d.failures.length ? el("div", { class: "legend", id: "failures" }, el("b", {}, ui("if_fail")),
+    d.failures && d.failures.length ? el("div", { class: "legend", id: "failures" }, el("b", {}, withRules(ui("if_fail"))),
       ...d.failures.map((f) => el("div", {}, `${f.number}: ${f.name} — ${f.effect}`))) : null,
     v.can_undo ? el("button", { type: "button", id: "undo", onclick: undo }, `↶ ${ui("undo")}`) : null,
     hintPanel(v));
@@ -373,7 +368,7 @@ function pilesEl(v) {
 function eventsEl(lines, title) {
   return el("section", { class: "panel" }, el("h2", {}, title),
     el("div", { class: "events", id: "events" }, lines.length ? lines.map((l) =>
-      el("div", { class: /^(you:|你：)/.test(l) ? "mine" : (/^(player|玩家)/.test(l) ? "other" : null) }, l))
+      el("div", { class: /^(you:|你：)/.test(l) ? "mine" : (/^(player|玩家)/.test(l) ? "other" : null) }, withRules(l)))
       : el("span", { class: "muted" }, ui("none"))));
 }
 
