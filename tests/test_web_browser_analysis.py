@@ -16,6 +16,7 @@ import uvicorn
 from playwright.sync_api import sync_playwright
 
 from df_env import engine
+from df_env.web import engine_view as E
 from df_env.web import winnable as winnable_module
 from df_env.web.server import create_app
 
@@ -120,4 +121,33 @@ def test_after_a_lost_solo_game_the_reference_line_steps_beside_mine(server, bro
                            "document.querySelector('#beside').innerText !== t", arg=first)
     assert "/beside/" in page.url
     assert not errors, errors
+    page.close()
+
+
+def test_tracks_scales_sector_numbers_and_rule_references_are_readable(server, browser):
+    base, store = server
+    page = browser.new_page()
+    game = _solo(page, base, store, 9)
+    for _ in range(30):  # to the first decision whose question cites a rule (the start phase: R9-R10)
+        if page.query_selector("#decision .what abbr.rule"):
+            break
+        step = _step(page)
+        page.click(f"#decision button[data-action='{int(engine.legal_actions(game.state)[0])}']",
+                   position={"x": 3, "y": 3})
+        page.wait_for_function(f"() => Number(document.querySelector('.game').dataset.step) > {step}")
+        page.wait_for_selector("[data-decision]")
+    rule = page.query_selector("#decision .what abbr.rule")
+    assert rule is not None and len(rule.get_attribute("title")) > 20
+    scales = page.query_selector_all(".tscale")
+    assert len(scales) == 4
+    for t, scale in enumerate(scales):
+        cells = scale.query_selector_all(".tcell")
+        assert len(cells) == 13 and len(scale.query_selector_all(".tcell.star")) == 1
+        assert len(scale.query_selector_all(".tcell.cross")) == (0 if t == 0 else 1)
+        at = scale.query_selector_all(".tcell.at")
+        assert len(at) == 1 and int(at[0].get_attribute("data-value")) == int(game.state["tracks"][0, t])
+        assert "R3" not in scale.get_attribute("title") and scale.get_attribute("title")  # R3 explained, not cited
+    home = int(game.state["c_sector"][int(game.state["home"][0])])
+    label = page.query_selector(f"g[data-sector='{int(E.SECTOR_IDS[home])}'] text.seclabel.ringed")
+    assert label is not None and label.text_content() == str(int(E.SECTOR_IDS[home]))
     page.close()

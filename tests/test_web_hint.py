@@ -171,3 +171,32 @@ def test_the_replay_rates_the_choice_made_at_each_step(app):
         assert client.get(f"/api/replays/{rid}/{steps}/hint").status_code == 400  # the end: no choice made there
         assert client.get(f"/api/replays/{rid}/x/hint").status_code == 400
         assert client.get("/api/replays/nosuch/0/hint").status_code == 404
+
+
+def test_an_agent_seat_frees_its_search_buffers_while_the_person_decides(app):
+    """net-mcts keeps ~11 MB of tree buffers between its searches: a web game's agent frees them once a person must
+    decide (and when the game is dropped), and plays on afterwards."""
+    with TestClient(app) as client:
+        game, tokens = _start(client, ["human", "net-mcts:iters=50"], 3)
+        agent = game.agents[1].agent
+        for _ in range(30):
+            if bool(game.state["over"]) or agent.last_iterations:
+                break
+            client.post(f"/api/games/{game.gid}/act", headers={"X-Seat-Token": tokens["0"]},
+                        json={"seat": 0, "action": _hint(client, game, tokens["0"]).json()["best"],
+                              "step": game.step})
+            game.wait_idle()
+        assert agent.last_iterations > 0  # it searched
+        assert game.pending_seat() == 0 and agent._bufs == []  # and holds no tree while the person thinks
+
+
+def test_release_frees_the_tree_and_the_agent_searches_again():
+    s = engine.new_game(engine.GameConfig(num_players=1), seed=2)
+    agent = make_agent("net-mcts:iters=30")
+    agent.reset(np.random.default_rng(0))
+    first = agent.search(s)
+    assert agent._bufs  # type: ignore[attr-defined]
+    agent.release()
+    assert agent._bufs == []  # type: ignore[attr-defined]
+    agent.reset(np.random.default_rng(0))
+    assert np.array_equal(agent.search(s), first)  # the same search as before the release
