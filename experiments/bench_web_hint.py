@@ -131,7 +131,8 @@ def main() -> None:
             a, b = hinted_game(page, base, store, args.seed + g)
             shown += a
             searched += b
-            print(f"game {g + 1}: {len(a)} decisions, each with its hint")
+            print(f"game {g + 1} (seed {args.seed + g}): {len(a)} decisions, each with its hint (the first after "
+                  f"{a[0] * 1000:.0f} ms); {page.inner_text('[data-game-over]')[:80]!r}")
         if shown:
             print(f"hint shown after the decision appears: {summary(shown)} decisions")
             print(f"hint request round trip (browser's resource timing): {summary(searched)}")
