@@ -75,6 +75,10 @@ class Agent(abc.ABC):
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:  # noqa: B027 - optional hook
         """Start of a game: the generator to draw from and the seat played."""
 
+    def release(self) -> None:  # noqa: B027 - optional hook
+        """Free what the agent keeps between decisions only to be faster (a search's tree buffers): called when
+        its game is dropped, or waits for a person (the web server). The agent still plays afterwards."""
+
     @abc.abstractmethod
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         """The chosen action: an index where ``mask`` is True."""

@@ -367,6 +367,7 @@ class NetMCTSAgent(Agent):
         self.last_forwards = 0
         self.last_reused = 0  # root visits the last search started with (tree reuse)
         self.last_q = np.zeros(NUM_ACTIONS)  # the root actions' mean values after the last search
+        self.last_prior = np.zeros(NUM_ACTIONS)  # the network's policy at the root (0 off the legal actions)
         # tree reuse: the kept subtree holds at most `keep` nodes; a search adds at most max_nodes - 1
         self.keep = max(1, self.max_nodes // 2 if time > 0 else iters)
         self._bufs: list[tuple[np.ndarray, ...]] = []  # two sets of tree arrays (child, n, w, avail, logits)
@@ -393,6 +394,12 @@ class NetMCTSAgent(Agent):
 
     def _forget(self) -> None:
         self._kept, self._moves, self._last = False, [], None
+
+    def release(self) -> None:
+        """Drop the tree buffers (about 11 MB at 400 iterations) and the kept tree; the next search allocates
+        them again."""
+        self._bufs, self._cur = [], 0
+        self._forget()
 
     def net_for(self, num_players: int) -> Any:
         """The network for a table of ``num_players`` (loads the shipped one on first use); a clear error when the
@@ -488,8 +495,25 @@ class NetMCTSAgent(Agent):
         self.last_iterations = int(ctl[DONE])
         self.last_forwards = int(ctl[FORWARDS])
         self.last_q = np.where(n[0] > 0, w[0] / np.maximum(n[0], 1.0), 0.0)
+        self.last_prior = _softmax_legal(logits[0], state["mask"])
         self._kept, self._moves = reuse, []
         return n[0].copy()
+
+
+def _softmax_legal(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The policy over the legal actions from a node's logits (a forced choice has no logits: it gets 1; a legal
+    action without a logit, the mean of the others)."""
+    out = np.zeros(NUM_ACTIONS)
+    legal = np.flatnonzero(mask)
+    row = logits[legal].astype(np.float64)
+    known = ~np.isnan(row)
+    if not known.any():
+        out[legal] = 1.0 / max(1, legal.size)
+        return out
+    row[~known] = row[known].mean()
+    e = np.exp(row - row.max())
+    out[legal] = e / e.sum()
+    return out
 
 
 def make(spec: str, raw: dict[str, str]) -> NetMCTSAgent:

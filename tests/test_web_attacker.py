@@ -67,7 +67,8 @@ def _check(answers: list, s, seat: int, seed: int) -> None:
 
 
 def _everything_reachable(client, gid: str, seat: int, n: int, token: str, v: dict) -> list:
-    """What a client with ``token`` can ask of the server now, good and bad requests alike."""
+    """What a client with ``token`` can ask of the server now, good and bad requests alike (the hint of its
+    decision included)."""
     h = {"X-Seat-Token": token}
     out = [client.get(f"/api/games/{gid}/view?lang={lang}", headers=h).json() for lang in E.TEXT_LANGS]
     out += [client.get(f"/api/games/{gid}/view?seat={p}", headers=h).json() for p in range(n)]
@@ -87,6 +88,13 @@ def _everything_reachable(client, gid: str, seat: int, n: int, token: str, v: di
     stale = client.post(f"/api/games/{gid}/undo", headers=h, json={"seat": seat, "step": v["step"] + 1})
     assert stale.status_code == 409
     out.append(stale.json())
+    for p in range(n):  # the AI's ratings: the seat's own decision rated, the others' refused
+        r = client.get(f"/api/games/{gid}/hint?seat={p}", headers=h)
+        assert r.status_code == (200 if p == seat else 403), r.text
+        out.append(r.json())
+    r = client.post(f"/api/games/{gid}/winnable", headers=h, json={})
+    assert r.status_code == 409  # no reference (it sees the deck) for a multiplayer game
+    out.append(r.json())
     return out
 
 

@@ -63,7 +63,9 @@ def _request(draw, world_ids):
         "/api/agents", "/api/games", f"/api/games/{quote(gid, safe='')}/view",
         f"/api/games/{quote(gid, safe='')}/act", f"/api/games/{quote(gid, safe='')}/undo", "/api/logs",
         "/api/campaigns", "/api/replays",
-        f"/api/replays/{quote(rid, safe='')}/{quote(k, safe='')}", "/api/nothing"]))
+        f"/api/replays/{quote(rid, safe='')}/{quote(k, safe='')}", "/api/nothing",
+        f"/api/games/{quote(gid, safe='')}/hint", f"/api/games/{quote(gid, safe='')}/winnable",
+        f"/api/replays/{quote(rid, safe='')}/{quote(k, safe='')}/hint"]))
     method = draw(st.sampled_from(["GET", "POST", "POST", "PUT", "DELETE"]))
     query = draw(st.dictionaries(st.sampled_from(["seat", "lang", "token", "observer"]),
                                  _odd_numbers | _text | st.sampled_from(world_ids["tokens"]), max_size=3))

@@ -314,3 +314,19 @@ def test_a_saved_galactic_civ_game_goes_on_in_the_browser(tmp_path):
 def test_a_game_that_is_not_a_hosted_id_is_a_400(client, game):
     r = client.post("/api/games", json={"game": game, "seats": ["human", "random"]})
     assert r.status_code == 400 and "hosts the games" in r.json()["error"] and len(r.text) < 400
+
+
+def test_the_analysis_routes_refuse_a_galactic_civ_game_with_a_409(client, app):
+    """The hint and 'winnable' analyses rate Deep Future decisions only: a Galactic Civ game gets a clear 409 (not
+    a 500 from Deep Future's search reading another game's state), live or replayed."""
+    gid, tokens = _create(client, ["human", "random"])
+    app.state.store.get(gid).wait_idle()
+    r = client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 409 and "galactic_civ" in r.json()["error"], r.text
+    r = client.post(f"/api/games/{gid}/winnable", headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 409 and "galactic_civ" in r.json()["error"], r.text
+    _play_to_end(client, app, gid, tokens[0])
+    r = client.post("/api/replays", json={"file": f"web-{gid}.json"})
+    assert r.status_code == 201, r.text
+    r = client.get(f"/api/replays/{r.json()['replay']}/0/hint")
+    assert r.status_code == 409 and "galactic_civ" in r.json()["error"], r.text

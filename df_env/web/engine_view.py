@@ -12,7 +12,7 @@ The engine's internal layout is being reorganised; every engine name the web app
 - ``df_env.engine.model.layout``: ``DECISIONS``, ``BLOCK_NAMES``, ``block_of``, ``PHASE_NAMES``, ``B_*`` block ids,
   ``BLOCK_SIZE`` (what an action id is about);
 - ``df_env.engine.model.constants``: suit, track, victory and action names, ``NEIGH``, ``SECTOR_IDS``, ``N_SECTORS``,
-  ``NEUTRAL``, ``TRACK_MIN``, ``TRACK_MAX``, card types, ``FAILURE_TEXTS``, ``CHALLENGE_NAMES``;
+  ``NEUTRAL``, ``TRACK_MIN``, ``TRACK_MAX``, ``TRACK_LOSE``, card types, ``FAILURE_TEXTS``, ``CHALLENGE_NAMES``;
 - ``df_env.engine.text.propernames``: ``sector_name`` (a sector's name in a language);
 - ``df_env.engine.observation``: ``observe`` (an agent seat's observation);
 - ``df_env.campaign.core``/``campaign_io``: ``HomeworldLog``, ``CampaignError``, ``load_campaign``,
@@ -37,6 +37,7 @@ from df_env.engine.model.constants import (
     SECTOR_IDS,
     SUIT_LETTERS,
     SUIT_NAMES,
+    TRACK_LOSE,
     TRACK_MAX,
     TRACK_MIN,
     TRACK_NAMES,
@@ -91,7 +92,8 @@ __all__ = [
     "EV_HOMEWORLD", "EV_NEUTRAL_WORLD", "EV_TURN",
     "EV_FAILURE", "EV_LOSE", "EV_WIN",
     "FAILURE_TEXTS", "NEIGH", "NEUTRAL", "N_SECTORS", "PHASE_NAMES", "SECTOR_IDS", "SUIT_LETTERS", "SUIT_NAMES",
-    "TRACK_MAX", "TRACK_MIN", "TRACK_NAMES", "VICTORY_LETTERS", "VICTORY_NAMES", "action_to_string", "adv_label",
+    "TRACK_LOSE", "TRACK_MAX", "TRACK_MIN", "TRACK_NAMES", "VICTORY_LETTERS", "VICTORY_NAMES", "action_to_string",
+    "adv_label",
     "block_of", "card_label", "observe",
     "card_to_string", "decision_to_string", "event_strings", "render_text", "events", "sector_name",
     "sector_to_string", "slot_card", "slot_name", "wonder_text", "tr", "term", "challenge_row", "TEXT_LANGS",

@@ -324,6 +324,7 @@ class WebGame:
                     p = self.pending_seat()
                     if p is None or p not in self.agents:
                         self.thinking = None
+                        self._release_agents()  # a person decides next: the search buffers wait in no game
                         return
                     self.thinking = p
                     policy = self.agents[p]
@@ -339,6 +340,7 @@ class WebGame:
                     self._apply(p, int(a))
                     self.error = None if self.save_failed else self.error
                     self.save_failed = False
+            self._release_agents()  # dropped by the store
         except RequestError as err:  # the move could not be saved: not played; the next view tries again
             with self.lock:
                 self.thinking, self.error, self.stalled, self.save_failed = None, err.message, True, True
@@ -348,6 +350,12 @@ class WebGame:
                 seat, self.thinking = self.thinking, None
                 # the error's type only: its text could quote the searched state (hidden cards)
                 self.error = f"the agent of seat {seat} failed ({type(err).__name__})"
+
+    def _release_agents(self) -> None:
+        """Free the agents' search buffers (a tree of ~11 MB for net-mcts:iters=400): kept between two agent moves
+        only, not while a person thinks or after the game is dropped (issue 26: held games grew the server)."""
+        for policy in self.agents.values():
+            policy.agent.release()
 
     def _a_person_plays(self) -> bool:
         """Whether a person's seat is still in the game (not lost)."""

@@ -11,6 +11,8 @@ so nothing is translated after the fact.
 from __future__ import annotations
 
 from . import engine_view as E
+from .analysis_words import ANALYSIS_UI
+from .readable import board_bundle
 
 LANGS = ("en", "zh")
 
@@ -118,6 +120,7 @@ def bundle(lang: str) -> dict[str, object]:
     """Everything the page needs to speak ``lang``."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
-    return {"lang": lang, "ui": UI[lang], "suits": SUITS[lang], "symbols": SUIT_SYMBOLS, "tracks": TRACKS[lang],
+    words = {**UI[lang], **ANALYSIS_UI[lang]}
+    return {"lang": lang, "ui": words, "suits": SUITS[lang], "symbols": SUIT_SYMBOLS, "tracks": TRACKS[lang],
             "victories": VICTORIES[lang], "actions": ACTIONS[lang], "decisions": DECISION_TITLES[lang],
-            "phases": PHASES[lang]}
+            "phases": PHASES[lang], "board": board_bundle(lang)}

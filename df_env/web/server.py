@@ -21,7 +21,10 @@ be saved is a 507 and is not played):
   token); ``step`` is the view's ``step``: an answer to a decision no longer pending is refused (409);
 - ``GET /api/campaigns``, ``POST /api/campaigns`` a campaign's next game;
 - ``GET /api/logs``, ``POST /api/replays``, ``GET /api/replays/{id}/{k}``: replays of finished games
-  (:mod:`df_env.web.replays`).
+  (:mod:`df_env.web.replays`);
+- ``GET /api/games/{id}/hint?seat=N``, ``GET /api/replays/{id}/{k}/hint``: the default AI's ratings of a decision's
+  choices, from the deciding seat's information only (:mod:`df_env.web.hint`);
+- ``POST /api/games/{id}/winnable`` after a solo game: the reference replays the deal (:mod:`df_env.web.winnable`).
 """
 
 from __future__ import annotations
@@ -44,10 +47,12 @@ from . import engine_view as E
 from .games import HUMAN, RequestError, WebGame
 from .guard.bodies import file_in, int_field, json_object, lang_param, query_int, seat_tokens
 from .guard.limits import PAGE_AGENTS, Limits, SpecLimitError, check_spec
+from .hint import HintService, game_hint, replay_hint
 from .i18n import LANGS
 from .plugins import WebPlugin, plugin_for, web_games
 from .replays import ReplayStore, log_files, new_replay, replay_step
 from .store import GameStore
+from .winnable import game_winnable
 
 STATIC = Path(__file__).parent / "static"
 MAX_SEED = 2**63 - 1
@@ -239,10 +244,13 @@ ROUTES = [
     Route("/api/games/{gid}/view", game_view),
     Route("/api/games/{gid}/act", game_act, methods=["POST"]),
     Route("/api/games/{gid}/undo", game_undo, methods=["POST"]),
+    Route("/api/games/{gid}/hint", game_hint),
+    Route("/api/games/{gid}/winnable", game_winnable, methods=["POST"]),
     Route("/api/logs", log_files),
     Route("/api/campaigns", campaign_games, methods=["GET", "POST"]),
     Route("/api/replays", new_replay, methods=["POST"]),
     Route("/api/replays/{rid}/{k}", replay_step),
+    Route("/api/replays/{rid}/{k}/hint", replay_hint),
     Route("/static/games/{gid}/{name}", game_files),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
@@ -263,6 +271,7 @@ def create_app(log_dir: str | Path | None = "results/games",
     store.resume_all()  # the live games of a previous run go on, with the same join links
     app = Starlette(routes=ROUTES, exception_handlers={RequestError: refused})
     app.state.server = ServerState(store, folder, campaigns, limits, ReplayStore(limits.max_replays), game)
+    app.state.hints = HintService(limits, store.searches)  # the AI's ratings of a decision (df_env.web.hint)
     app.state.store = store  # the tests and experiments/bench_web.py reach the games here
     return app
 

@@ -106,7 +106,9 @@ function route() {
     return;
   }
   if (parts[0] === "game" && parts[1]) return showGame(parts[1], parts[2] === "seat" ? Number(parts[3]) : null);
-  if (parts[0] === "replay" && parts[1]) return showReplay(parts[1], Number(parts[2] || 0));
+  if (parts[0] === "replay" && parts[1]) {
+    return showReplay(parts[1], Number(parts[2] || 0), parts[3] === "beside" ? parts[4] : null);
+  }
   return showHome();
 }
 
@@ -255,8 +257,9 @@ function mapEl(v, choiceBySector) {
       stroke: COLOURS[s.home], "stroke-width": 0.13 }));
     if (s.world !== null) g.append(sv("polygon", { points: hexPoints(s.cx, s.cy, 0.76), fill: "none",
       stroke: COLOURS[s.world], "stroke-width": 0.06, "stroke-dasharray": "0.14 0.09" }));
-    g.append(sv("text", { x: s.cx, y: s.cy - 0.55, class: "seclabel", fill: s.x === 0 ? "#aaa" : null },
-      s.x === 0 ? "BH" : s.label));
+    const ringed = s.home !== null || s.world !== null;  // the number inside the ring, on a light halo
+    g.append(sv("text", { x: s.cx, y: s.cy - (ringed ? 0.4 : 0.55), class: `seclabel${ringed ? " ringed" : ""}`,
+      fill: s.x === 0 ? "#aaa" : null }, s.x === 0 ? "BH" : s.label));
     if (s.name) g.append(sv("text", { x: s.cx, y: s.cy + 0.72, class: "secname" }, s.name));
     if (s.cubes) {
       const col = s.owner === "N" ? NEUTRAL : COLOURS[s.owner];
@@ -280,13 +283,7 @@ function mapEl(v, choiceBySector) {
 function tracksEl(pl) {
   const box = el("div", { class: "tracks" });
   pl.tracks.forEach((val, t) => {
-    const lo = t === 0 ? 0 : -6, hi = t === 0 ? 12 : 6, span = hi - lo;
-    const zero = ((0 - lo) / span) * 100, at = ((val - lo) / span) * 100;
-    const bar = el("div", { class: "trackbar", title: `${T.tracks[t]} ${val}` },
-      el("div", { class: "fill", style: `left:${Math.min(zero, at)}%;width:${Math.abs(at - zero)}%;` +
-        `background:${COLOURS[pl.player]}` }),
-      t === 0 ? null : el("div", { class: "zero", style: `left:${zero}%` }),
-      t === 0 ? null : el("span", { class: "cross" }, "✖"));
+    const bar = trackScaleEl(pl, t, val);  // the printed scale: start, cross, star (board.js)
     box.append(el("span", {}, T.tracks[t]), bar, el("b", {}, t === 0 ? val : (val > 0 ? `+${val}` : val)));
   });
   return box;
@@ -323,13 +320,13 @@ function decisionEl(v) {
       el("h2", {}, ui("game_over")),
       ...(v.result.lines || [v.result.text]).map((l) => el("div", { class: "line" }, l)),
       v.campaign ? el("div", { id: "campaign-outcome" }, v.campaign.outcome || "") : null,
-      v.log ? el("div", { class: "muted" }, `${ui("saved")} ${v.log}`) : null);
+      v.log ? el("div", { class: "muted" }, `${ui("saved")} ${v.log}`) : null, winnableBox(v));
   }
   const d = v.decision;
   if (!d) return null;
   if (v.replay !== undefined) {
     return el("section", { class: "panel", id: "replay-decision" },
-      el("b", {}, `${seatName(v, d.player)}: ${T.decisions[d.name] || d.name}`), el("div", { class: "what" }, d.what));
+      el("b", {}, `${seatName(v, d.player)}: ${T.decisions[d.name] || d.name}`), el("div", { class: "what" }, withRules(d.what)));
   }
   if (v.thinking !== null && v.thinking !== undefined) {
     return el("section", { class: "panel thinking", id: "thinking", "data-thinking": v.thinking },
@@ -342,7 +339,7 @@ function decisionEl(v) {
   const ctx = (d.text.match(/\[(.*)\]$/) || [null, ""])[1];
   return el("section", { class: "panel decision", id: "decision", "data-decision": d.name },
     el("h2", {}, title, ctx ? el("span", { class: "muted" }, ` — ${ctx}`) : null),
-    el("div", { class: "what" }, d.what),
+    el("div", { class: "what" }, withRules(d.what)),
     el("div", { class: "choices" }, d.choices.map((c) => {
       let text = c.text;
       if (c.block === "action") {
@@ -353,9 +350,10 @@ function decisionEl(v) {
       return el("button", { type: "button", "data-action": c.action, class: c.block === "special" ? "pass" : null,
                             title: cost, onclick: () => send(c.action) }, text);
     })),
-    d.failures && d.failures.length ? el("div", { class: "legend", id: "failures" }, el("b", {}, ui("if_fail")),
+    d.failures && d.failures.length ? el("div", { class: "legend", id: "failures" }, el("b", {}, withRules(ui("if_fail"))),
       ...d.failures.map((f) => el("div", {}, `${f.number}: ${f.name} — ${f.effect}`))) : null,
-    v.can_undo ? el("button", { type: "button", id: "undo", onclick: undo }, `↶ ${ui("undo")}`) : null);
+    v.can_undo ? el("button", { type: "button", id: "undo", onclick: undo }, `↶ ${ui("undo")}`) : null,
+    hintPanel(v));
 }
 
 async function undo() {
@@ -388,7 +386,7 @@ function pilesEl(v) {
 function eventsEl(lines, title) {
   return el("section", { class: "panel" }, el("h2", {}, title),
     el("div", { class: "events", id: "events" }, lines.length ? lines.map((l) =>
-      el("div", { class: /^(you:|你：)/.test(l) ? "mine" : (/^(player|玩家)/.test(l) ? "other" : null) }, l))
+      el("div", { class: /^(you:|你：)/.test(l) ? "mine" : (/^(player|玩家)/.test(l) ? "other" : null) }, withRules(l)))
       : el("span", { class: "muted" }, ui("none"))));
 }
 
@@ -437,6 +435,7 @@ function drawGame(v, extra = null) {
     el("div", { class: "legend" }, ui("map_legend")), el("div", { class: "legend" }, ui("legend"))),
   eventsEl(v.events || [], v.replay !== undefined ? ui("events_replay") : ui("events")));
   $("#app").replaceChildren(el("div", { class: "game", "data-step": v.step }, left, right));
+  showHint(v);  // the AI's ratings of the choices, when the hint is on (analysis.js)
 }
 
 // ------------------------------------------------------------------------------------------------ a game
@@ -500,7 +499,7 @@ async function send(action) {
 }
 
 // ------------------------------------------------------------------------------------------------ replay
-async function showReplay(rid, k) {
+async function showReplay(rid, k, beside = null) {
   let v;
   try { v = await api("GET", `/api/replays/${rid}/${k}?lang=${LANG}`); } catch (e) {
     $("#app").replaceChildren(el("p", { class: "error" }, e.message), el("a", { href: "#/" }, ui("new_game")));
@@ -509,7 +508,8 @@ async function showReplay(rid, k) {
   v.seat = null;
   v.thinking = null;
   current = v;
-  const go = (n) => { location.hash = `#/replay/${rid}/${Math.max(0, Math.min(v.steps, n))}`; };
+  const tail = beside ? `/beside/${beside}` : "";  // the reference's winning line beside the person's game
+  const go = (n) => { location.hash = `#/replay/${rid}/${Math.max(0, Math.min(v.steps, n))}${tail}`; };
   const range = el("input", { type: "range", min: 0, max: v.steps, value: k, id: "replay-range",
                               onchange: (e) => go(Number(e.target.value)) });
   const turnSel = el("select", { id: "replay-turn", onchange: (e) => go(Number(e.target.value)) },
@@ -522,18 +522,18 @@ async function showReplay(rid, k) {
       el("span", {}, `${ui("step")} ${k} ${ui("of")} ${v.steps}`),
       el("button", { type: "button", id: "replay-forward", onclick: () => go(k + 1), disabled: k >= v.steps },
         `${ui("forward")} ▶`), range, turnSel),
-    chosen);
+    chosen, replayRating(rid, k, v, Object.fromEntries(((v.decision || {}).choices || []).map((c) => [c.action, c.text]))));
   if (v.decision) delete v.decision.choices;  // a replay shows what was chosen, not buttons
-  drawGame(v, bar);
+  drawGame(v, beside ? el("div", {}, bar, besideEl(beside, k)) : bar);
 }
 
 // ------------------------------------------------------------------------------------------------ start
 document.addEventListener("keydown", (e) => {
   if (!current || current.replay === undefined) return;
-  const m = location.hash.match(/#\/replay\/(\w+)\/(\d+)/);
+  const m = location.hash.match(/#\/replay\/(\w+)\/(\d+)(.*)/);
   if (!m) return;
-  if (e.key === "ArrowRight") location.hash = `#/replay/${m[1]}/${Math.min(current.steps, Number(m[2]) + 1)}`;
-  if (e.key === "ArrowLeft") location.hash = `#/replay/${m[1]}/${Math.max(0, Number(m[2]) - 1)}`;
+  if (e.key === "ArrowRight") location.hash = `#/replay/${m[1]}/${Math.min(current.steps, Number(m[2]) + 1)}${m[3]}`;
+  if (e.key === "ArrowLeft") location.hash = `#/replay/${m[1]}/${Math.max(0, Number(m[2]) - 1)}${m[3]}`;
 });
 window.addEventListener("hashchange", route);
 $("#lang-switch").addEventListener("click", async (e) => { await loadLang(e.target.dataset.lang); route(); });
