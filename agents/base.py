@@ -18,7 +18,7 @@ Example:
     >>> mask = np.zeros(8, dtype=bool); mask[[2, 5]] = True
     >>> agent.act(None, mask) in (2, 5)
     True
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     >>> policy = make_agent("heuristic").as_policy(seat=0, seed=7)
     >>> bool(engine.legal_mask(s)[policy(s)])
@@ -113,9 +113,9 @@ class SeatPolicy:
     decision of an engine state, which must be that seat's.
 
     It hands the agent what it asks for: the seat's observation (``obs`` when the caller has it, else
-    :func:`~df_env.engine.observation.observe`), the legal mask (``mask``, else the state's) and a copy of the
-    state (the game's own state is never given to an agent). An answer that is not a legal action raises
-    :class:`~df_env.engine.IllegalActionError` naming the agent, the seat and the legal actions.
+    the game's ``observe``), the legal mask (``mask``, else the state's) and a copy of the state (the game's own
+    state is never given to an agent). An answer that is not a legal action raises the game's
+    :class:`~df_env.core.IllegalActionError` naming the agent, the seat and the legal actions.
 
     Attributes:
         agent: the agent playing.

@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 
 from agents.heuristic_rules import choose
-from df_env.engine._jit import njit, njit_inline
-from df_env.engine.kernels import pick_random
-from df_env.engine.rules.flow import apply
+from df_env.games.deep_future.engine._jit import njit, njit_inline
+from df_env.games.deep_future.engine.kernels import pick_random
+from df_env.games.deep_future.engine.rules.flow import apply
 from df_env.progress import peak_update
 
 RANDOM, HEURISTIC, FIRST = 0, 1, 2
@@ -65,7 +65,7 @@ def play(state: np.ndarray, seat_codes: np.ndarray, words: np.ndarray, max_turns
 
     Example:
         >>> import numpy as np
-        >>> from df_env import engine
+        >>> from df_env.games.deep_future import engine
         >>> s = engine.new_game(engine.GameConfig(1), seed=3)
         >>> counts, peak = play(s, np.array([RANDOM]), np.array([1, 2, 3, 4]))
         >>> bool(s["over"]) and counts[0] > 0

@@ -38,7 +38,7 @@ Map
 
 Example:
     >>> import numpy as np
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> s = engine.new_game(engine.GameConfig(1), seed=0)
     >>> agent = HeuristicAgent(); agent.reset(np.random.default_rng(0))
     >>> a = agent.act(None, engine.legal_mask(s), s)

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from df_env.engine._jit import njit
-from df_env.engine.kernels import R_BATTLE_FROM, R_EXPAND_SOURCE, R_GEN_SUIT
-from df_env.engine.legality.queries import evoke_ok, line_settle_ok, slot_card, tableau_count, tech_target_exists
-from df_env.engine.model.constants import (
+from df_env.games.deep_future.engine._jit import njit
+from df_env.games.deep_future.engine.kernels import R_BATTLE_FROM, R_EXPAND_SOURCE, R_GEN_SUIT
+from df_env.games.deep_future.engine.legality.queries import (
+    evoke_ok,
+    line_settle_ok,
+    slot_card,
+    tableau_count,
+    tech_target_exists,
+)
+from df_env.games.deep_future.engine.model.constants import (
     ADV_ACTION,
     ADV_GAIN,
     ADVANCE,
@@ -40,8 +46,8 @@ from df_env.engine.model.constants import (
     TECH,
     WORLD,
 )
-from df_env.engine.model.decisions import NUM_DECISIONS, table_dispatch
-from df_env.engine.model.layout import (
+from df_env.games.deep_future.engine.model.decisions import NUM_DECISIONS, table_dispatch
+from df_env.games.deep_future.engine.model.layout import (
     B_ACTION,
     B_ADV,
     B_HAND,
@@ -96,9 +102,9 @@ from df_env.engine.model.layout import (
     TECH_SLOT0,
     WORLD_SLOT0,
 )
-from df_env.engine.model.rng import below
-from df_env.engine.rules.board import can_pay_track, controls
-from df_env.engine.rules.cards import has_written_suit, is_complete_tech, n_circled, n_written
+from df_env.games.deep_future.engine.model.rng import below
+from df_env.games.deep_future.engine.rules.board import can_pay_track, controls
+from df_env.games.deep_future.engine.rules.cards import has_written_suit, is_complete_tech, n_circled, n_written
 
 NEG = -1.0e9
 END_ACTIONS = N_ACTIONS_KINDS  # score_action's code for PASS at D_ACTION (end the action phase): after the 8 actions

@@ -2,12 +2,12 @@
 
 Every iteration:
 
-1. **Determinize**: copy the real state and replace what the acting player cannot know by one sample
-   consistent with what he sees (:func:`df_env.engine.observation.determinize.determinize_rec`): the cards of the deck
-   he has not looked at (History), the face-down challenge pile and the other players' hands he has not seen are
-   dealt again among their places, and the game's generator words are redrawn. Nothing hidden from the player
-   survives into the search.
-2. **Select** down the tree with UCB1 over the engine's flat actions, counting for every action how often it
+1. **Determinize**: copy the real state and replace what the acting player cannot know by one sample consistent with
+   what he sees (:func:`~df_env.games.deep_future.engine.observation.determinize.determinize_rec`): the cards of the
+   deck he has not looked at (History), the face-down challenge pile and the other players' hands he has not seen are
+   dealt again among their places, and the game's generator words are redrawn. Nothing hidden from the player survives
+   into the search. 2. **Select** down the tree with UCB1 over the engine's flat actions, counting for every action how
+   often it
    was *available* (legal) when its node was visited (Cowling et al.'s ISMCTS: the same action sequence may be
    legal in one determinization and not in another). Tree nodes are action sequences (open loop), so a node
    mixes the chance outcomes of the determinizations.
@@ -21,7 +21,7 @@ decision when given (whichever ends first).
 
 Example:
     >>> import numpy as np
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> from agents import make_agent
     >>> s = engine.new_game(engine.GameConfig(1), seed=0)
     >>> agent = make_agent("mcts:iters=20,turns=1")
@@ -49,11 +49,11 @@ from agents.base import (
 )
 from agents.fast import HEURISTIC, RANDOM, play_rec
 from agents.heuristic_rules import choose
-from df_env.engine._jit import njit, njit_inline
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.model.rng import below
-from df_env.engine.observation.determinize import determinize_rec
-from df_env.engine.rules.flow import apply
+from df_env.games.deep_future.engine._jit import njit, njit_inline
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.rng import below
+from df_env.games.deep_future.engine.observation.determinize import determinize_rec
+from df_env.games.deep_future.engine.rules.flow import apply
 from df_env.progress import progress_rec
 
 OPTIONS: dict[str, Option] = {

@@ -32,7 +32,7 @@ OPTIONS: dict[str, Option] = {
 
 def _players_of(obs_size: int) -> int:
     if not SIZES_TO_PLAYERS:
-        from df_env.engine.observation.encode import observation_layout
+        from df_env.games.deep_future.engine.observation.encode import observation_layout
 
         SIZES_TO_PLAYERS.update({observation_layout(n).size: n for n in (1, 2, 3)})
     if obs_size not in SIZES_TO_PLAYERS:

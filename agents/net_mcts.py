@@ -43,10 +43,10 @@ from typing import Any
 
 import numpy as np
 
-from df_env.engine.api import apply_action
-from df_env.engine.kernels import apply, njit  # the compiled boundary
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.observation.determinize import determinize_rec
+from df_env.games.deep_future.engine.api import apply_action
+from df_env.games.deep_future.engine.kernels import apply, njit  # the compiled boundary
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.observation.determinize import determinize_rec
 from df_env.net.numba_net import observe_forward, pack, value_target
 
 from .base import (

@@ -12,7 +12,7 @@ analysis of a played deal (:func:`df_env.analysis.winnable`). It is refused as a
 :class:`~agents.base.AgentSpecError`), and its ladder games are rated apart (the "ceiling" row of ``df-env ladder``).
 
 Example:
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> from agents import make_agent
     >>> s = engine.new_game(engine.GameConfig(1), seed=0)
     >>> policy = make_agent("oracle:iters=20,turns=1").as_policy(0, 0)

@@ -1,7 +1,7 @@
 """``ppo``: a trained MaskablePPO policy (sb3-contrib) loaded from a ``.zip`` file.
 
 The policy sees what the ``DeepFuture-v0`` env shows its agent: the flat observation of the acting player
-(:func:`df_env.engine.observation.observe`) and the legal-action mask. Train one with
+(:func:`df_env.games.deep_future.engine.observation.observe`) and the legal-action mask. Train one with
 ``python experiments/train_ppo.py`` (see ``docs/agents.md``); the file must match the number of players it is
 used with (the observation size differs).
 

@@ -36,7 +36,9 @@ import numpy as np
 from agents import Agent, make_agent, refuse_clairvoyant
 from df_env.core import Game, make_game
 from df_env.core.registry import DEFAULT_GAME
-from df_env.engine.model.rng import derive_seed  # also imported from here (the one seed derivation of df_env)
+
+# derive_seed is also imported from here (the one seed derivation of df_env)
+from df_env.games.deep_future.engine.model.rng import derive_seed
 
 from .backends import Backend, LocalBackend, run_keyed
 

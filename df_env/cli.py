@@ -494,14 +494,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError:
         pass
     if args.command in ("play", "replay", "campaign", "bench", "serve"):
-        from df_env.engine.compile_notice import notice
+        from df_env.games.deep_future.engine.compile_notice import notice
 
         notice()
 
     from df_env.train.errors import ConfigError, ModelFileError
 
     user_errors += (ConfigError, ModelFileError)
-    from df_env.engine.compile_notice import CompileWatch
+    from df_env.games.deep_future.engine.compile_notice import CompileWatch
 
     try:
         with CompileWatch():  # every numba compile step announced, never a long silence on a first run

@@ -15,7 +15,7 @@ in multiplayer (his tableau is cleared, R24); benchmarks therefore report the *p
 the game (:func:`peak_update`), the closest he came to winning.
 
 Example:
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> from df_env.progress import progress
     >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     >>> 0.0 < progress(s, 0) < 0.5
@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from df_env.engine._jit import njit
-from df_env.engine.legality.queries import n_wonders
-from df_env.engine.model.constants import (
+from df_env.games.deep_future.engine._jit import njit
+from df_env.games.deep_future.engine.legality.queries import n_wonders
+from df_env.games.deep_future.engine.model.constants import (
     CULTURE,
     FIRST_SECTOR,
     MIGHT,
@@ -142,7 +142,7 @@ def progress_parts(state: np.ndarray, player: int) -> dict[str, float]:
     """The three parts ``T`` (tableau), ``V`` (nearest victory condition), ``W`` (solo wonders) and the score.
 
     Example:
-        >>> from df_env import engine
+        >>> from df_env.games.deep_future import engine
         >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
         >>> sorted(progress_parts(s, 0))
         ['score', 'tableau', 'victory', 'wonders']

@@ -20,8 +20,8 @@ import numpy as np
 
 from agents import SeatPolicy, make_agent
 from df_env.core import Game, make_game
-from df_env.engine.api import IllegalActionError, apply_action, legal_actions, new_game
 from df_env.envs.common import seat_rule
+from df_env.games.deep_future.engine.api import IllegalActionError, apply_action, legal_actions, new_game
 from df_env.web import engine_view as E
 from df_env.web.words import ResultTracker, event_lines, fix_words, header, in_setup, say
 
@@ -338,7 +338,7 @@ def compile_ahead(seats: dict[int, str], state: Any, max_steps: int = 400) -> th
     a copy of ``state`` played on (first legal actions) to its seat's turn. The engine's ``apply_action`` is loaded
     first, in the caller's thread, so that the person's own move never waits for the thread's compile. (Here, not in
     the engine's compile notices: it makes agents, which sit above the engine.)"""
-    from df_env.engine.api import apply_action, clone, legal_actions
+    from df_env.games.deep_future.engine.api import apply_action, clone, legal_actions
 
     start = clone(state)
     if not start["over"]:

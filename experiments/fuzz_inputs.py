@@ -128,7 +128,7 @@ def mutate(doc: Any, text: str, rng: random.Random) -> bytes:
 def positions() -> list[str]:
     """Positions from random and heuristic games, fresh and in a campaign galaxy (EVOKE, civilizations)."""
     from agents import make_agent
-    from df_env import engine
+    from df_env.games.deep_future import engine
     from df_env.campaign.core import Campaign
 
     camp = Campaign.new(seed=5)
@@ -171,7 +171,7 @@ def campaign_text() -> str:
 def log_text() -> str:
     import numpy as np
 
-    from df_env import engine
+    from df_env.games.deep_future import engine
     from df_env.gamelog import GameLog
 
     log = GameLog(num_players=2, seed=4, seats=["a", "b"])
@@ -188,7 +188,7 @@ def log_text() -> str:
 # ---------------------------------------------------------------------------------------------- readers
 def reader(kind: str, folder: str) -> tuple[Callable[[bytes], Any], type[BaseException]]:
     if kind == "position":
-        from df_env import engine
+        from df_env.games.deep_future import engine
 
         return engine.from_json, engine.PositionError
     if kind == "campaign":

@@ -87,7 +87,7 @@ def evaluate(model: Any, config: dict[str, Any], opponent: str) -> dict[str, flo
     from agents import make_agent
     from agents.ppo_agent import PPOAgent
     from df_env.bench import derive_seed, play_game
-    from df_env.engine.api import GameConfig
+    from df_env.games.deep_future.engine.api import GameConfig
 
     n = config["num_players"]
     learner = PPOAgent("ppo", model, deterministic=True)

@@ -9,9 +9,9 @@ import pytest
 from agents import AGENT_NAMES, Agent, AgentSpecError, agent_options, make_agent, parse_spec
 from agents.fast import HEURISTIC, RANDOM, play
 from agents.heuristic_rules import choose_arr
-from df_env import engine
-from df_env.engine.model.rng import seed_words
-from df_env.engine.observation.determinize import determinize
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.observation.determinize import determinize
 from df_env.progress import progress, progress_parts
 
 
@@ -185,7 +185,7 @@ def test_ppo_agent_loads_a_saved_policy_and_acts_legally(tmp_path) -> None:  # t
     model.save(tmp_path / "m.zip")
     agent = make_agent(f"ppo:path={tmp_path / 'm.zip'}")
     assert agent.uses_observation and not agent.fork_safe
-    from df_env.engine.observation.encode import observe
+    from df_env.games.deep_future.engine.observation.encode import observe
 
     for s in _states(2, 20):
         p = int(s["dplayer"])

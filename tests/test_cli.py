@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from df_env import engine
 from df_env.bench import BenchConfig, run_bench, wilson
 from df_env.cli import main
 from df_env.gamelog import GameLog, GameLogError, final_state, load_log, save_log
+from df_env.games.deep_future import engine
 from df_env.terminal import Console, play_human, replay_game
 
 
@@ -267,7 +267,7 @@ def test_quitting_a_campaign_game_records_nothing(tmp_path: Path, capsys: pytest
 def test_the_default_opponent_is_a_built_in_agent_that_plays_and_play_uses_it(
         n: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from agents import AGENT_NAMES, default_opponent, make_agent, parse_spec
-    from df_env.engine.observation.encode import observe
+    from df_env.games.deep_future.engine.observation.encode import observe
 
     spec = default_opponent(n)
     assert parse_spec(spec)[0] in AGENT_NAMES

@@ -11,13 +11,14 @@ from gymnasium.utils.env_checker import check_env as gym_check_env
 from pettingzoo.test import api_test, seed_test
 
 import df_env.envs  # noqa: F401 - registers DeepFuture-v0
-from df_env import deep_future_v0, engine
-from df_env.engine.kernels import fill_mask_arr
-from df_env.engine.model.constants import CULTURE, TECH
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.observation.encode import CF, LAYOUTS, observe
+from df_env import deep_future_v0
+from df_env.games.deep_future import engine
 from df_env.envs.gym_env import DeepFutureEnv
 from df_env.envs.vector import DeepFutureVectorEnv
+from df_env.games.deep_future.engine.kernels import fill_mask_arr
+from df_env.games.deep_future.engine.model.constants import CULTURE, TECH
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.observation.encode import CF, LAYOUTS, observe
 
 PLAYERS = [1, 2, 3]
 
@@ -167,7 +168,7 @@ def test_heuristic_opponents_play_the_heuristics_moves_inside_the_step() -> None
     """Each step of a 2-player env with ``opponents="heuristic"`` equals: the agent's action, then the compiled
     heuristic's choice (drawing from the env's generator words) for every opponent decision."""
     from agents.heuristic_rules import choose_arr
-    from df_env.engine.kernels import apply_arr
+    from df_env.games.deep_future.engine.kernels import apply_arr
 
     env = DeepFutureEnv(num_players=2, opponents="heuristic")
     _, info = env.reset(seed=3)

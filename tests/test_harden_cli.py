@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import df_env.envs  # noqa: F401  (registers DeepFuture-v0)
-from df_env import engine
 from df_env.cli import main
+from df_env.games.deep_future import engine
 
 
 @pytest.mark.parametrize("action", [200, -1, engine.NUM_ACTIONS, 10**6])

@@ -1,31 +1,30 @@
-"""The import contract (docs/architecture.md): no import cycle among the modules of df_env and agents, and code
-outside the engine reaches inside it only where the list below says so. The list holds today's reach-ins (to be
-replaced by the public API and the compiled boundary ``df_env.engine.kernels``); a new one fails this test."""
+"""The import contract (docs/architecture.md): no import cycle among the modules of df_env and agents, and code outside
+Deep Future's engine (``df_env.games.deep_future.engine``, old name ``df_env.engine``) reaches inside it only where the
+list below says so. The list holds today's reach-ins (to be replaced by the public API and the compiled boundary
+``engine.kernels``); a new one fails this test."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from df_env.engine._moved import MOVED
+from df_env.games.deep_future.engine._moved import MOVED
 
 ROOT = Path(__file__).resolve().parents[1]
+E = "df_env.games.deep_future.engine"
 
 # adapters and agents may import these and their submodules: the API, the compiled boundary, the documented state
 # model (docs/state.md, docs/actions.md), the observation, the text and the notice the CLI prints while it compiles
-PUBLIC = {"df_env.engine", "df_env.engine.api", "df_env.engine.kernels", "df_env.engine.model",
-          "df_env.engine.observation", "df_env.engine.text", "df_env.engine.compile_notice"}
+PUBLIC = {E, *(f"{E}.{m}" for m in ("api", "kernels", "model", "observation", "text", "compile_notice"))}
 # today's reach-ins into engine internals, by importing module (shrink this list, never grow it): the compiled
 # agents and env kernels call the rules and queries from compiled code
 REACH_INS = {
-    "agents.fast": {"df_env.engine._jit", "df_env.engine.rules.flow"},
-    "agents.heuristic_rules": {"df_env.engine._jit", "df_env.engine.legality.queries", "df_env.engine.rules.board",
-                               "df_env.engine.rules.cards"},
-    "agents.mcts": {"df_env.engine._jit", "df_env.engine.rules.flow"},
-    "df_env.progress": {"df_env.engine._jit", "df_env.engine.legality.queries"},
-    "df_env.envs.episode": {"df_env.engine._jit", "df_env.engine.rules.flow"},
+    "agents.fast": {f"{E}._jit", f"{E}.rules.flow"},
+    "agents.heuristic_rules": {f"{E}._jit", f"{E}.legality.queries", f"{E}.rules.board", f"{E}.rules.cards"},
+    "agents.mcts": {f"{E}._jit", f"{E}.rules.flow"},
+    "df_env.progress": {f"{E}._jit", f"{E}.legality.queries"},
+    "df_env.envs.episode": {f"{E}._jit", f"{E}.rules.flow"},
 }
-
 
 def _modules() -> dict[str, Path]:
     out = {}
@@ -78,22 +77,22 @@ def test_code_outside_the_engine_uses_its_public_api() -> None:
     mods = _modules()
     found = {}
     for m, p in mods.items():
-        if m.startswith("df_env.engine"):
+        if m.startswith(E):
             continue
         names = {MOVED.get(i, i) for i in _imports(m, p, False)}  # an old module path counts as its new module
-        inner = {i for i in names if i.startswith("df_env.engine.") and i in mods and i not in PUBLIC}
-        inner -= {i for i in inner if any(i.startswith(x + ".") for x in PUBLIC if x != "df_env.engine")}
+        inner = {i for i in names if i.startswith(E + ".") and i in mods and i not in PUBLIC}
+        inner -= {i for i in inner if any(i.startswith(x + ".") for x in PUBLIC if x != E)}
         if m.startswith("df_env.campaign"):
             continue  # the campaign builds galaxies with the engine's setup (a layer above the engine, not an adapter)
         if inner - REACH_INS.get(m, set()):
             found[m] = sorted(inner - REACH_INS.get(m, set()))
-    assert found == {}, f"new imports of engine internals (use df_env.engine or df_env.engine.kernels): {found}"
+    assert found == {}, f"new imports of engine internals (use {E} or {E}.kernels): {found}"
 
 
 def test_the_engine_imports_no_adapter_module() -> None:
     mods = _modules()
     for m, p in mods.items():
-        if m.startswith("df_env.engine"):
+        if m.startswith(E):
             bad = {i for i in _imports(m, p, False) if i.startswith(("df_env.envs", "agents", "df_env.cli",
                                                                       "df_env.campaign", "df_env.bench"))}
             assert not bad, (m, bad)

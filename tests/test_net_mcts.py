@@ -7,13 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from df_env.engine.determinize import determinize
-from df_env.engine.rng import seed_words
+from df_env.games.deep_future.engine.determinize import determinize
+from df_env.games.deep_future.engine.rng import seed_words
 
 from agents import AgentSpecError, agent_options, make_agent
 from agents.heuristic_rules import choose_arr
-from df_env import engine
-from df_env.engine.observation import observation_layout
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation import observation_layout
 from df_env.net.numpy_net import save_net
 
 

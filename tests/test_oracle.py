@@ -11,10 +11,10 @@ import pytest
 
 from agents import AGENT_NAMES, CLAIRVOYANT_AGENTS, AgentSpecError, is_clairvoyant, make_agent, refuse_clairvoyant
 from agents.mcts import MCTSAgent
-from df_env import engine
 from df_env.bench import BenchConfig, run_bench
 from df_env.cli import main
-from df_env.engine.observation.determinize import determinize
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation.determinize import determinize
 from df_env.ladder import REFERENCE_REASON, build_ladder, format_table, markdown_table, parse_record, read_ladder
 
 

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from agents import AgentSpecError, make_agent
-from df_env import engine
 from df_env.cli import main
-from df_env.engine.observation.encode import observe
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation.encode import observe
 from df_env.net.netlayout import entity_layout
 from df_env.net.numpy_net import ModelFileError, load_net, save_net
 from df_env.train.config import ConfigError, make_config

@@ -218,9 +218,9 @@ def test_campaign_new_on_an_existing_file_names_the_option_of_the_caller(tmp_pat
 
 
 def test_every_pass_is_labelled_by_its_decision() -> None:
-    from df_env.engine import GameConfig, new_game
-    from df_env.engine.model import layout as L
-    from df_env.engine.text.render import action_to_string, render_text
+    from df_env.games.deep_future.engine import GameConfig, new_game
+    from df_env.games.deep_future.engine.model import layout as L
+    from df_env.games.deep_future.engine.text.render import action_to_string, render_text
 
     s = new_game(GameConfig(num_players=1), seed=0)
     pass_id = int(L.BLOCK_START[L.B_SPECIAL]) + L.PASS
@@ -250,7 +250,7 @@ def test_play_shows_the_view_then_the_events_then_the_choices(tmp_path: Path) ->
 
 
 def test_human_seat_summarises_the_setup_too() -> None:
-    from df_env.engine import GameConfig, new_game
+    from df_env.games.deep_future.engine import GameConfig, new_game
     from df_env.terminal import HumanSeat
 
     console, out = _scripted(["1"])

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from df_env import engine
 from df_env.analysis import first_difference, winnable
 from df_env.gamelog import GameLog, final_state, load_log
+from df_env.games.deep_future import engine
 from df_env.terminal import Console, play_human
 
 CHEAP = "oracle:iters=40,turns=1"  # wins deal 2, which always taking the first choice loses (checked below)

@@ -20,7 +20,7 @@ BOXES = [
     ("Deep Future's own adapters: DeepFuture-v0, deep_future_v0,\nvector env, terminal, web view, campaign, "
      "train,\nagents (heuristic, mcts, net, net-mcts), df_env/net", 0.02, 3, 0.56, "#ee964b"),
     ("Galactic Civ's own:\nagents/galactic_civ", 0.60, 3, 0.38, "#ee964b"),
-    ("games/deep_future (game.py: the adapter)\nover df_env/engine: api, kernels, observation, text, io,\n"
+    ("games/deep_future (game.py: the adapter)\nover its engine/: api, kernels, observation, text, io,\n"
      "rules, legality, model", 0.02, 2, 0.56, "#0d3b66"),
     ("games/galactic_civ (game.py)\nover its engine/: flow, core, decide,\nobserve, text, position, state, tables",
      0.60, 2, 0.38, "#0d3b66"),

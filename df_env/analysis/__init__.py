@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from agents import make_agent
-from df_env.engine.api import GameConfig, apply_action, new_game
-from df_env.engine.model.constants import VICTORY_NAMES
 from df_env.gamelog import GameLog, final_state
+from df_env.games.deep_future.engine.api import GameConfig, apply_action, new_game
+from df_env.games.deep_future.engine.model.constants import VICTORY_NAMES
 
 DEFAULT_REFERENCE = "oracle:iters=400"
 DEFAULT_MAX_TURNS = 100  # R25's guard for one player, as the environments and df-env bench

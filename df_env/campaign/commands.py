@@ -24,13 +24,13 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from df_env.engine.api import GameConfig, apply_action, new_game
-from df_env.engine.kernels import random_playout_arr
-from df_env.engine.model import names
-from df_env.engine.model.constants import CARD_TYPE_NAMES, CIV, SECTOR_IDS, SUIT_NAMES, VICTORY_NAMES
-from df_env.engine.model.rng import seed_words
-from df_env.engine.model.state import State, make_room, tier_for
-from df_env.engine.text import TABLE3_EFFECTS, TABLE4_EFFECTS
+from df_env.games.deep_future.engine.api import GameConfig, apply_action, new_game
+from df_env.games.deep_future.engine.kernels import random_playout_arr
+from df_env.games.deep_future.engine.model import names
+from df_env.games.deep_future.engine.model.constants import CARD_TYPE_NAMES, CIV, SECTOR_IDS, SUIT_NAMES, VICTORY_NAMES
+from df_env.games.deep_future.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.model.state import State, make_room, tier_for
+from df_env.games.deep_future.engine.text import TABLE3_EFFECTS, TABLE4_EFFECTS
 
 from .core import Campaign, GameRecord, HomeworldLog, derive_seed
 from .files import CampaignFileError, campaign_lock, check_writable, load_campaign, save_campaign

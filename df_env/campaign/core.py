@@ -8,10 +8,10 @@ that the final state really continues this galaxy (no card lost or rewritten, ev
 and leaves the campaign untouched when it raises. Files: :mod:`df_env.campaign.files`.
 
 Example:
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> from df_env.campaign.core import Campaign
-    >>> from df_env.engine.kernels import random_playout_arr
-    >>> from df_env.engine.model.rng import derive_seed, seed_words
+    >>> from df_env.games.deep_future.engine.kernels import random_playout_arr
+    >>> from df_env.games.deep_future.engine.model.rng import derive_seed, seed_words
     >>> camp = Campaign.new(seed=1)
     >>> s = engine.new_game(camp.next_config(num_players=1), seed=camp.next_seed())
     >>> _ = random_playout_arr(s.reshape(1), seed_words(5), 100_000)
@@ -28,12 +28,12 @@ from typing import Any
 
 import numpy as np
 
-from df_env.engine._jit import njit
-from df_env.engine.api import GameConfig
-from df_env.engine.model.constants import BLANK, CIV, MAX_PLAYERS, MAX_POOL, POOL_HEADROOM
-from df_env.engine.model.rng import derive_seed, seed_words
-from df_env.engine.model.state import State, copy_fields, empty_state, is_state, tier_for
-from df_env.engine.rules.setup import make_fresh_galaxy
+from df_env.games.deep_future.engine._jit import njit
+from df_env.games.deep_future.engine.api import GameConfig
+from df_env.games.deep_future.engine.model.constants import BLANK, CIV, MAX_PLAYERS, MAX_POOL, POOL_HEADROOM
+from df_env.games.deep_future.engine.model.rng import derive_seed, seed_words
+from df_env.games.deep_future.engine.model.state import State, copy_fields, empty_state, is_state, tier_for
+from df_env.games.deep_future.engine.rules.setup import make_fresh_galaxy
 
 from .format import (
     GALAXY_FIELDS,
@@ -86,7 +86,7 @@ class HomeworldLog:
     calling :meth:`observe` after each decision. ``record`` uses the final homeworlds when given no log.
 
     Example:
-        >>> from df_env import engine
+        >>> from df_env.games.deep_future import engine
         >>> s = engine.new_game(engine.GameConfig(2), seed=3)
         >>> log = HomeworldLog(s)
         >>> len(log.homeworlds)

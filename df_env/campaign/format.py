@@ -22,9 +22,23 @@ from typing import Any
 
 import numpy as np
 
-from df_env.engine.io.position_schema import Node, PositionError, sector_key, suit_letter, victory_name
-from df_env.engine.model.constants import CARD_TYPE_NAMES, CIV, MAX_PLAYERS, MAX_POOL, N_HISTORY, TECH, WORLD
-from df_env.engine.model.state import State, empty_state, tier_for
+from df_env.games.deep_future.engine.io.position_schema import (
+    Node,
+    PositionError,
+    sector_key,
+    suit_letter,
+    victory_name,
+)
+from df_env.games.deep_future.engine.model.constants import (
+    CARD_TYPE_NAMES,
+    CIV,
+    MAX_PLAYERS,
+    MAX_POOL,
+    N_HISTORY,
+    TECH,
+    WORLD,
+)
+from df_env.games.deep_future.engine.model.state import State, empty_state, tier_for
 
 FORMAT = "df_env.campaign"
 VERSION = 1  # bump on any change a version-1 reader would misread; readers refuse newer versions

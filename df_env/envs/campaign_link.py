@@ -31,8 +31,8 @@ from typing import Any
 import numpy as np
 
 from df_env.campaign.core import Campaign
-from df_env.engine.api import new_game, pre_start_state
-from df_env.engine.model.state import State
+from df_env.games.deep_future.engine.api import new_game, pre_start_state
+from df_env.games.deep_future.engine.model.state import State
 
 CampaignSpec = Campaign | str | os.PathLike[str] | None
 

@@ -10,7 +10,7 @@ Conventions (all envs):
   is over, or he lost and left it, R24); or a :data:`RewardFn` of your own.
 * Illegal actions (``illegal_action``): ``"terminate"`` (default) ends the episode with reward
   ``illegal_penalty`` and ``info["illegal_action"] = True``; ``"raise"`` raises
-  :class:`~df_env.engine.api.IllegalActionError`.
+  :class:`~df_env.games.deep_future.engine.api.IllegalActionError`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from df_env.engine.api import GameConfig, pre_start_state
-from df_env.engine.model.constants import MAX_PLAYERS
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.model.state import STATE_DTYPE, State, is_state_dtype
-from df_env.engine.observation.encode import LAYOUTS, ObservationLayout
 from df_env.envs.episode import COMPILED_POLICIES, NET, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
+from df_env.games.deep_future.engine.api import GameConfig, pre_start_state
+from df_env.games.deep_future.engine.model.constants import MAX_PLAYERS
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.state import STATE_DTYPE, State, is_state_dtype
+from df_env.games.deep_future.engine.observation.encode import LAYOUTS, ObservationLayout
 
 Policy = Callable[[Any, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
@@ -129,7 +129,7 @@ def action_id(action: Any) -> int:
         a = None
     if a is not None:
         if not 0 <= a < NUM_ACTIONS:  # outside the space: an error, never an illegal move (issue 11)
-            from df_env.engine.api import check_action_space
+            from df_env.games.deep_future.engine.api import check_action_space
 
             check_action_space(a)
         return a
@@ -312,7 +312,7 @@ def flat_space(layout: ObservationLayout) -> spaces.Box:
 
 
 def dict_space(layout: ObservationLayout) -> spaces.Dict:
-    """The same numbers as named sections (see :mod:`df_env.engine.observation`)."""
+    """The same numbers as named sections (see :mod:`df_env.games.deep_future.engine.observation`)."""
     return spaces.Dict({s.name: spaces.Box(-1.0, 1.0, shape=s.shape, dtype=np.float32) for s in layout.sections})
 
 
@@ -334,7 +334,8 @@ def as_obs(flat: np.ndarray, layout: ObservationLayout, obs_mode: str) -> Any:
 # ---------------------------------------------------------------------------------------------- games
 def game_template(num_players: int, restart_on_loss: bool) -> np.ndarray:
     """A 1-element state array holding a game before setup (header only, empty card pool: a fresh galaxy is
-    made at start), from which compiled code starts new games (as :func:`df_env.engine.api.new_game` does)."""
+    made at start), from which compiled code starts new games (as
+    :func:`df_env.games.deep_future.engine.api.new_game` does)."""
     return pre_start_state(GameConfig(num_players=num_players, restart_on_loss=restart_on_loss)).reshape(1)
 
 
@@ -360,7 +361,7 @@ def fit_buffer(buf: np.ndarray, like: Any) -> np.ndarray:
 
 def load_state(buf: np.ndarray, given: Any, num_players: int) -> None:
     """Copy a given position into the 1-element state buffer ``buf`` (for ``reset(options={"state": ...})``)."""
-    from df_env.engine.observation.determinize import copy_arr
+    from df_env.games.deep_future.engine.observation.determinize import copy_arr
 
     arr = np.asarray(given)
     if not is_state_dtype(arr.dtype) or arr.size != 1:
@@ -393,7 +394,7 @@ def reseed_agents(policies: Sequence[Policy | AgentPolicy | None], rng: np.rando
 
 def check_policy_action(action: Any, mask: np.ndarray, who: str) -> int:
     """An outside policy's answer as an int, or a clear error when it is not a legal action."""
-    from df_env.engine.api import IllegalActionError
+    from df_env.games.deep_future.engine.api import IllegalActionError
 
     try:
         a = int(action)
@@ -416,7 +417,7 @@ def render_state(state: State, observer: int, mode: str | None) -> Any:
         show(state, observer)
         return None
     if mode == "ansi":
-        from df_env.engine.text.render import render_text
+        from df_env.games.deep_future.engine.text.render import render_text
 
         return render_text(state, observer)
     from df_env.envs.render_rgb import render_rgb

@@ -18,10 +18,10 @@ from numba.extending import overload
 
 from agents.fast import HEURISTIC, POLICY_NAMES, RANDOM
 from agents.fast import policy_action as compiled_policy_action
-from df_env.engine._jit import njit, njit_inline
-from df_env.engine.model.rng import next_u32
-from df_env.engine.observation.encode import encode
-from df_env.engine.rules.flow import apply, start_game
+from df_env.games.deep_future.engine._jit import njit, njit_inline
+from df_env.games.deep_future.engine.model.rng import next_u32
+from df_env.games.deep_future.engine.observation.encode import encode
+from df_env.games.deep_future.engine.rules.flow import apply, start_game
 from df_env.net.numba_net import C_OBS, observe_forward
 from df_env.progress import progress_rec
 

@@ -9,10 +9,10 @@ for all other seats or a list with one per other seat in seat order.
 
 =====================  ===============================================================================
 Action space           ``Discrete(NUM_ACTIONS)`` (200): the engine's flat action space, blocks per kind of
-                       choice (``df_env.engine.model.layout``); one decision per step.
+                       choice (``df_env.games.deep_future.engine.model.layout``); one decision per step.
 Observation space      ``obs_mode="flat"``: ``Box(-1, 1, (D,), float32)`` with D = 2254 / 3453 / 4652 for 1 / 2
                        / 3 players; ``obs_mode="dict"``: a ``Dict`` of named sections with the same numbers
-                       (``df_env.engine.observation``, ``docs/envs.md``). Relative to the agent's seat; no hidden
+                       (the engine's ``observation``, ``docs/envs.md``). Relative to the agent's seat; no hidden
                        information.
 Action mask            ``env.action_masks()`` (the name sb3-contrib's MaskablePPO looks for) and
                        ``info["action_mask"]``: bool ``(NUM_ACTIONS,)``, all False once the episode is over.
@@ -45,11 +45,6 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from df_env.engine.api import IllegalActionError
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.model.state import State
-from df_env.engine.observation.determinize import copy_arr
-from df_env.engine.observation.encode import LAYOUTS
 from df_env.envs import episode as E
 from df_env.envs.campaign_link import CampaignSpec, make_link
 from df_env.envs.common import (
@@ -72,6 +67,11 @@ from df_env.envs.common import (
     reseed_agents,
     words_from,
 )
+from df_env.games.deep_future.engine.api import IllegalActionError
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.state import State
+from df_env.games.deep_future.engine.observation.determinize import copy_arr
+from df_env.games.deep_future.engine.observation.encode import LAYOUTS
 
 
 class DeepFutureEnv(gym.Env):

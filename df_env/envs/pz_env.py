@@ -6,7 +6,7 @@ Agents                 ``player_0`` .. ``player_{n-1}`` (seats; the start player
                        to a player outside his turn (R22 new homeworld, R26 victory choices).
 Action space           ``Discrete(NUM_ACTIONS)`` (200), the engine's flat action space.
 Observation            ``{"observation": float32 (D,), "action_mask": int8 (NUM_ACTIONS,)}``; the observation is
-                       the flat vector of ``df_env.engine.observation`` relative to that agent (D = 2254 / 3453 /
+                       the flat vector of the engine's ``observation`` relative to that agent (D = 2254 / 3453 /
                        4652 for 1 / 2 / 3 players; ``env.unwrapped.layout.split(obs)`` names the sections); the
                        mask is all zero for an agent who is not to act.
 Reward                 +1 to the winner, -1 to the others (-1 to all if every player lost), when the game ends;
@@ -44,12 +44,6 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from df_env.engine.api import IllegalActionError
-from df_env.engine.kernels import apply_arr
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.model.state import State
-from df_env.engine.observation.determinize import copy_arr
-from df_env.engine.observation.encode import LAYOUTS, encode_arr
 from df_env.envs import episode as E
 from df_env.envs.campaign_link import CampaignSpec, make_link
 from df_env.envs.common import (
@@ -70,6 +64,12 @@ from df_env.envs.common import (
     split_reward,
     words_from,
 )
+from df_env.games.deep_future.engine.api import IllegalActionError
+from df_env.games.deep_future.engine.kernels import apply_arr
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.state import State
+from df_env.games.deep_future.engine.observation.determinize import copy_arr
+from df_env.games.deep_future.engine.observation.encode import LAYOUTS, encode_arr
 
 
 class DeepFutureAEC(AECEnv):

@@ -61,7 +61,7 @@ def show(state: Any, observer: int | None) -> None:
 
         _WINDOW[0].show(render_rgb(state, observer))
         return
-    from df_env.engine.text.render import render_text
+    from df_env.games.deep_future.engine.text.render import render_text
 
     print(render_text(state, observer), flush=True)
 

@@ -8,7 +8,7 @@ star and their letter; the sector in the pending decision's context is outlined.
 player's tableau, the hand the observer may see, the neutral line, the piles and the pending decision.
 
 Example:
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> from df_env.envs.render_rgb import render_rgb
     >>> img = render_rgb(engine.new_game(engine.GameConfig(2), seed=0), observer=0)
     >>> img.shape[2], img.dtype
@@ -26,9 +26,17 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, RegularPolygon
 
-from df_env.engine.model.constants import N_SECTORS, NEIGH, NEUTRAL, SECTOR_IDS, TRACK_MAX, TRACK_MIN, TRACK_NAMES
-from df_env.engine.model.state import State
-from df_env.engine.text import render as T
+from df_env.games.deep_future.engine.model.constants import (
+    N_SECTORS,
+    NEIGH,
+    NEUTRAL,
+    SECTOR_IDS,
+    TRACK_MAX,
+    TRACK_MIN,
+    TRACK_NAMES,
+)
+from df_env.games.deep_future.engine.model.state import State
+from df_env.games.deep_future.engine.text import render as T
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c")
 NEUTRAL_COLOUR = "#e6b800"
@@ -77,7 +85,7 @@ def _world_sectors(s: np.ndarray) -> tuple[dict[int, int], dict[int, int], set[i
 
 
 def _context_sector(s: np.ndarray) -> int:
-    from df_env.engine.observation.encode import CTX_KIND, K_SECTOR
+    from df_env.games.deep_future.engine.observation.encode import CTX_KIND, K_SECTOR
 
     dk = int(s["dk"])
     if dk > 0 and not s["over"] and CTX_KIND[dk, 0] == K_SECTOR:

@@ -47,10 +47,6 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from df_env.engine.api import IllegalActionError
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.model.state import State
-from df_env.engine.observation.encode import LAYOUTS
 from df_env.envs import episode as E
 from df_env.envs.campaign_link import CampaignSpec, make_link
 from df_env.envs.common import (
@@ -70,6 +66,10 @@ from df_env.envs.common import (
     reseed_agents,
     words_from,
 )
+from df_env.games.deep_future.engine.api import IllegalActionError
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.state import State
+from df_env.games.deep_future.engine.observation.encode import LAYOUTS
 
 
 def game_state(states: np.ndarray, i: int | np.integer) -> State:
@@ -164,7 +164,7 @@ class BatchGames:
         acts = batch_actions(actions, self.n)
         outside = np.flatnonzero((acts < 0) | (acts >= NUM_ACTIONS))
         if outside.size:
-            from df_env.engine.api import ActionSpaceError
+            from df_env.games.deep_future.engine.api import ActionSpaceError
 
             i = int(outside[0])
             raise ActionSpaceError(f"game {i}: action {int(acts[i])} is outside the action space: action ids are "

@@ -198,7 +198,7 @@ def generate_card(s, ctype):
 def hand_add(s, p, c):
     n = s["hand_n"][p]
     if n >= MAX_HAND:
-        raise RuntimeError("hand full: MAX_HAND cards already held (see df_env.engine.model.constants)")
+        raise RuntimeError("hand full: MAX_HAND cards already held (see engine/model/constants.py)")
     s["hand"][p, n] = c
     s["hand_n"][p] = n + 1
     s["c_known"][c] = 0

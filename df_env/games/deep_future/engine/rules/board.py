@@ -176,7 +176,7 @@ def home_sector(s, p):
 def add_tech(s, p, c):
     n = s["techs_n"][p]
     if n >= MAX_TECHS:
-        raise RuntimeError("tableau full: MAX_TECHS techs already held (see df_env.engine.model.constants)")
+        raise RuntimeError("tableau full: MAX_TECHS techs already held (see engine/model/constants.py)")
     s["techs"][p, n] = c
     s["techs_n"][p] = n + 1
 
@@ -185,7 +185,7 @@ def add_tech(s, p, c):
 def add_world(s, p, c):
     n = s["worlds_n"][p]
     if n >= MAX_WORLDS:
-        raise RuntimeError("tableau full: MAX_WORLDS settled worlds already held (see df_env.engine.model.constants)")
+        raise RuntimeError("tableau full: MAX_WORLDS settled worlds already held (see engine/model/constants.py)")
     s["worlds"][p, n] = c
     s["worlds_n"][p] = n + 1
 

@@ -1,7 +1,7 @@
 """The words of the game per language (``"en"``, ``"zh"``): suits, tracks, victory types, card types, phases, the
 Table 3/4/5/6 rows and the wonder effects, the decisions' titles and questions.
 
-English is the engine's own names (:mod:`~df_env.engine.model.constants`, :mod:`~df_env.engine.model.layout`,
+English is the engine's own names (:mod:`..model.constants`, :mod:`..model.layout`,
 ``data/tables.json``). Chinese follows the v1.6 Chinese rulebook (``shared/rules/deep_future_rules_v1.6_zh.md``):
 suits 太阳 月亮 心 骷髅 手 脚 (1.2), tracks 文化 力量 稳定性 异族关系 (1.5), victories 领土 人口 文化 力量 稳定性 异族
 (3), Tables 2-4 as printed there; the eight action names stay in capitals (POWER, SETTLE ...) as that book prints
@@ -41,7 +41,8 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-_ZH_TABLES = json.loads(resources.files("df_env.engine").joinpath("data/tables_zh.json").read_text("utf-8"))
+_ZH_TABLES = json.loads(
+    resources.files("df_env.games.deep_future.engine").joinpath("data/tables_zh.json").read_text("utf-8"))
 _ROWS6_ZH = _ZH_TABLES["table6_challenge_failures"]
 
 TABLE3_EN = ("add 1 cube to an empty adjacent sector", "add 4 cubes to a sector you control", "add 3 to Culture",

@@ -9,7 +9,7 @@ A record holds everything about a kind that is not the rule itself:
 * ``context``: what ``ctx[0]`` and ``ctx[1]`` are about, as context kinds ``K_*`` (the observation encodes the
   context by them); the words are ``text.render.CONTEXT_DOCS``;
 * ``fill``: its mask filler ``fill(s, p, ctx)``, which marks the legal choices, as ``<module>.<function>`` under
-  ``df_env.engine``: it lives beside the procedure that posts the decision (``rules.actions.settle.
+  ``df_env.games.deep_future.engine``: it lives beside the procedure that posts the decision (``rules.actions.settle.
   fill_settle_source`` beside ``proc_settle``), or in ``legality.marks`` when it carries no rule (any hand card,
   a count range); ``legality/mask.py`` calls it through a dispatch built from this table (:func:`table_dispatch`);
 * ``doc``: what is asked, one line (the English wording of ``text.decision_to_string``).
@@ -43,7 +43,7 @@ class Decision(NamedTuple):
 
     @property
     def filler(self) -> tuple[str, str]:
-        """The filler's module (under ``df_env.engine``) and function name; ``("", "")`` for none."""
+        """The filler's module (under ``df_env.games.deep_future.engine``) and function name; ``("", "")`` for none."""
         module, _, fn = self.fill.rpartition(".")
         return module, fn
 

@@ -2,7 +2,7 @@
 
 A ``State`` is a 0-d numpy array of a state dtype (``state["cubes"]`` is the 37-sector cube array). A clone
 is ``state.copy()``; a batch of games is a 1-d array of the same dtype; saving is ``tobytes()`` or the JSON
-position format (:mod:`df_env.engine.io.position`). Compiled code receives ``state.reshape(1)`` and works on record 0.
+position format (:mod:`..io.position`). Compiled code receives ``state.reshape(1)`` and works on record 0.
 
 Capacity tiers: the card pool's arrays (the fields in :data:`POOL_FIELDS`) have one entry per card slot, and a game
 has one of a few capacities (``constants.CAPACITY_TIERS``: 512, 2048, 8192, 32767 cards), each its own dtype

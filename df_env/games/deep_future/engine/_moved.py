@@ -1,6 +1,7 @@
 """Old module paths of the engine (before the sub-packages, see docs/architecture.md) kept as aliases: importing
-``df_env.engine.position`` gives the module ``df_env.engine.io.position`` itself. Tools that left the installed
-package fail with a message naming their new place."""
+``df_env.engine.position`` (or ``df_env.games.deep_future.engine.position``) gives the module
+``df_env.games.deep_future.engine.io.position`` itself. Tools that left the installed package fail with a message
+naming their new place."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 
 from df_env.core.moved import install_aliases
 
-_E = "df_env.engine"
+_E = "df_env.games.deep_future.engine"
 MOVED = {f"{_E}.{old}": new for old, new in {
     **{m: f"{_E}.model.{m}" for m in ("constants", "state", "layout", "rng", "events", "names")},
     **{m: f"{_E}.rules.{m}" for m in ("flow", "frames", "setup", "actions", "advancing", "evoke", "endturn",

@@ -1,6 +1,6 @@
 """Visible messages while numba compiles (about a minute for the engine cold; about a second once the compiled code
-is cached in the engine's cache folder, ``df_env.engine.kernels.CACHE_DIR``, keyed on a hash of the engine's
-sources: see ``df_env/engine/_jit.py``).
+is cached in the engine's cache folder, ``engine.kernels.CACHE_DIR``, keyed on a hash of the engine's
+sources: see ``df_env/games/deep_future/engine/_jit.py``).
 
 * :func:`notice`: one line at the start of a command when nothing is cached yet.
 * :class:`CompileWatch`: every compile step as it happens (numba's ``numba:compile`` events, which fire only when
@@ -28,7 +28,7 @@ MESSAGE = ("compiling the game engine for the first time on this machine (numba:
 
 def cache_dir() -> Path:
     """The folder numba caches this df_env's compiled code in (importing the engine compiles nothing)."""
-    from df_env.engine.kernels import CACHE_DIR
+    from df_env.games.deep_future.engine.kernels import CACHE_DIR
 
     return Path(CACHE_DIR)
 
@@ -50,7 +50,7 @@ def notice(stream=None) -> bool:
 # what a compiled function belongs to (its module), and about how long the first compile of that part takes on a
 # quiet 2-core machine (experiments/bench_compile.py; about twice as long under load)
 STEPS: tuple[tuple[str, str, str], ...] = (
-    ("df_env.engine", "the game engine", "about 45 s"),
+    ("df_env.games.deep_future.engine", "the game engine", "about 45 s"),
     ("df_env.core", "the core's generator", "a few seconds"),
     ("df_env.games.galactic_civ", "Galactic Civ's engine", "about 20 s"),
     ("agents.net_mcts", "the network search (net-mcts)", "about 20 s"),
@@ -82,7 +82,7 @@ def _is_bigger_tier(arg: Any) -> bool:
         return False
     import numba
 
-    from df_env.engine.model.state import STATE_DTYPE
+    from df_env.games.deep_future.engine.model.state import STATE_DTYPE
 
     return bool(dtype != numba.from_dtype(STATE_DTYPE))
 

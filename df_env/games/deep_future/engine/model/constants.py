@@ -74,7 +74,7 @@ MAX_UPKEEP = 3  # upkeep cubes on a homeworld or tableau tech (2.3, R18)
 N_LINES = 3  # advancement lines of a card; a card with 3 written advancements is complete (1.4)
 
 # ---------------------------------------------------------------------------------------------- Table 5
-_TABLES = json.loads(resources.files("df_env.engine").joinpath("data/tables.json").read_text())
+_TABLES = json.loads(resources.files("df_env.games.deep_future.engine").joinpath("data/tables.json").read_text())
 _ACTION_CODES = {name: i for i, name in enumerate(ACTION_NAMES)} | {"START": START}
 
 ADV_NAMES: tuple[str, ...] = tuple(row["name"] for row in _TABLES["table5_advancements"])
@@ -137,7 +137,7 @@ FAILURE_TEXTS: tuple[tuple[str, ...], ...] = tuple(
 )
 
 # ---------------------------------------------------------------------------------------------- the map (R2)
-_MAP = json.loads(resources.files("df_env.engine").joinpath("data/galaxy_map.json").read_text())
+_MAP = json.loads(resources.files("df_env.games.deep_future.engine").joinpath("data/galaxy_map.json").read_text())
 N_SECTORS = 37  # index 0 = black hole, index (a-1)*6+b = printed sector "ab"
 BLACK_HOLE = 0
 FIRST_SECTOR = 1  # the 36 sectors around the black hole: range(FIRST_SECTOR, N_SECTORS)

@@ -5,12 +5,12 @@ decision (``state["dk"]``, ``state["ctx"]``, ``state["dplayer"]``): hand slot 3 
 for an action and "discard #7 ..." for Computation. Every action id in ``range(NUM_ACTIONS)`` has a string in every
 position, legal or not, game over included.
 
-This module is the text layer's front door: card text lives in :mod:`~df_env.engine.text.cardtext` and event text in
-:mod:`~df_env.engine.text.eventtext`; both are re-exported here.
+This module is the text layer's front door: card text lives in :mod:`.cardtext` and event text in
+:mod:`~df_env.games.deep_future.engine.text.eventtext`; both are re-exported here.
 
 Example:
-    >>> from df_env import engine
-    >>> from df_env.engine.text import action_to_string, decision_to_string
+    >>> from df_env.games.deep_future import engine
+    >>> from df_env.games.deep_future.engine.text import action_to_string, decision_to_string
     >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     >>> decision_to_string(s).startswith("player 0: ")
     True
@@ -293,7 +293,7 @@ def decision_to_string(state: State, lang: str = "en") -> str:
 # ---------------------------------------------------------------------------------------------- the text view
 _COL_STEP, _CELL_W, _MAP_ROWS = 5, 9, 13  # same-row hexes are two columns apart, so a cell may be wider than a step
 _COLUMNS: dict[str, list[int]] = json.loads(
-    resources.files("df_env.engine").joinpath("data/galaxy_map.json").read_text())["columns_left_to_right_top_to_bottom"]
+    resources.files("df_env.games.deep_future.engine").joinpath("data/galaxy_map.json").read_text())["columns_left_to_right_top_to_bottom"]
 # (text row, text column) of each sector in the flat-topped hex map: a column's cells sit on every other row.
 _GRID: dict[int, tuple[int, int]] = {
     sector_index(sid): (2 * j + abs(int(q)), (int(q) + 3) * _COL_STEP)

@@ -1,17 +1,17 @@
-"""The vocabulary of the position format (:mod:`df_env.engine.io.position`): names for engine codes, and a small
+"""The vocabulary of the position format (:mod:`.position`): names for engine codes, and a small
 validating reader that knows where each value came from, so every error names its field path.
 
 Names, not codes: suits are letters ``S M R K H F``, sectors their printed numbers (``"23"``, ``"0"`` = black
 hole), advancements a suit letter and a number (``"K1"`` = History), cube owners a player index or ``"N"``.
 
 Example:
-    >>> from df_env.engine.io.position_schema import Node, SUITS
+    >>> from df_env.games.deep_future.engine.io.position_schema import Node, SUITS
     >>> Node("K", "cards[4].suit").choice(SUITS, "a suit")
     3
     >>> Node("Q", "cards[4].suit").choice(SUITS, "a suit")
     Traceback (most recent call last):
     ...
-    df_env.engine.io.position_schema.PositionError: cards[4].suit: "Q" is not a suit (S M R K H F)
+    df_env.games.deep_future.engine.io.position_schema.PositionError: cards[4].suit: "Q" is not a suit (S M R K H F)
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ the procedure stack and runs the engine to the first decision. The field referen
 advancements ``"K1"``, decision and procedure names).
 
 Example (a solo game in the action phase):
-    >>> from df_env import engine
-    >>> from df_env.engine.io.position import from_dict, to_json, from_json
+    >>> from df_env.games.deep_future import engine
+    >>> from df_env.games.deep_future.engine.io.position import from_dict, to_json, from_json
     >>> s = from_dict({
     ...     "format": "df_env.position", "version": 1, "at": "action", "seed": 1,
     ...     "header": {"players": 1},

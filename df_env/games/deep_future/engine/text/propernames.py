@@ -1,4 +1,4 @@
-"""Names of worlds, techs, civilizations and sectors in a language: English from :mod:`df_env.engine.model.names`,
+"""Names of worlds, techs, civilizations and sectors in a language: English from :mod:`..model.names`,
 Chinese made from the same code and the same word picks (R26).
 
 A Chinese name follows its English one: a tech's adjective and noun are translated (``Helical Codex`` ->

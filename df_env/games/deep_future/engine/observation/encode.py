@@ -17,8 +17,8 @@ use the same :data:`CARD_FEATURES`. Slot counts are capped (:data:`HAND_SLOTS`, 
 but have no slot of their own.
 
 Example:
-    >>> from df_env import engine
-    >>> from df_env.engine.observation import observe, observation_layout
+    >>> from df_env.games.deep_future import engine
+    >>> from df_env.games.deep_future.engine.observation import observe, observation_layout
     >>> s = engine.new_game(engine.GameConfig(num_players=2), seed=0)
     >>> obs = observe(s, observer=0)
     >>> layout = observation_layout(2)

@@ -1,6 +1,6 @@
 """Determinization for search agents: resample what one player cannot see, consistent with what he knows.
 
-Hidden from player ``p`` (see :mod:`df_env.engine.observation`): the order of the deck cards he has not seen, the
+Hidden from player ``p`` (see :mod:`.encode`): the order of the deck cards he has not seen, the
 cards of other players' hands he does not know (``c_known`` bit unset), the face-down challenge pile, and the
 game's generator (every future random event, R5). :func:`determinize` deals all those unknown cards again at
 random into the same places (so every pile and hand keeps its size), leaves every card he knows where it is
@@ -12,8 +12,8 @@ hand) are not modelled.
 
 Example:
     >>> import numpy as np
-    >>> from df_env import engine
-    >>> from df_env.engine.observation.determinize import determinize
+    >>> from df_env.games.deep_future import engine
+    >>> from df_env.games.deep_future.engine.observation.determinize import determinize
     >>> s = engine.new_game(engine.GameConfig(num_players=2), seed=1)
     >>> d = determinize(s, player=0, rng=np.random.default_rng(0))
     >>> bool((d["hand"][0] == s["hand"][0]).all())

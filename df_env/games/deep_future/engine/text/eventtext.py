@@ -1,10 +1,10 @@
-"""Text of the engine's event log (``state["ev"]``, codes in :mod:`df_env.engine.model.events`).
+"""Text of the engine's event log (``state["ev"]``, codes in :mod:`df_env.games.deep_future.engine.model.events`).
 
 With an ``observer``, a card he cannot see where it now lies (another player's hand, the deck, the challenge pile)
 reads "a card", unless its ``c_known`` bit says he has seen it.
 
 Example:
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     >>> event_strings(s)[0]
     'new card #0 1S blank'
@@ -39,7 +39,7 @@ from .terms import challenge_row, term
 
 
 class Event(NamedTuple):
-    """One logged event (see :mod:`df_env.engine.model.events` for the meaning of ``a`` and ``b`` per code)."""
+    """One logged event (see :mod:`..model.events` for the meaning of ``a`` and ``b`` per code)."""
 
     code: int
     player: int

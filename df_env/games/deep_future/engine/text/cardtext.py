@@ -1,11 +1,11 @@
-"""Text of cards, sectors and tableau places: the building blocks of :mod:`df_env.engine.text`.
+"""Text of cards, sectors and tableau places: the building blocks of :mod:`df_env.games.deep_future.engine.text`.
 
 ``card_to_string`` gives a card's full face (``#12 4M world "Kranax" (23) [R4 Medicine*, K1 History]``),
 ``card_label`` a short reference for logs. The small readers here (``as_record``, ``get``, ``is_card`` ...) are
 shared by the text modules; they never change the state.
 
 Example:
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     >>> card_label(s, 0).startswith("#0 ")
     True

@@ -3,7 +3,7 @@
 :func:`read_position` checks every field (types, ranges, names, capacities), that every card of the pool lies in
 exactly one place, and then either restores the exact engine state (an ``"engine"`` section) or builds the
 procedure stack for the hand-written resume point ``"at"`` and runs the engine to the first decision.
-The public entry points are in :mod:`df_env.engine.io.position`.
+The public entry points are in :mod:`df_env.games.deep_future.engine.io.position`.
 """
 
 from __future__ import annotations

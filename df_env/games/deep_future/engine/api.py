@@ -1,7 +1,7 @@
 """The public engine API: create games, list and apply decisions, read results.
 
 Example:
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     >>> a = int(engine.legal_actions(s)[0])
     >>> engine.apply_action(s, a)
