@@ -90,8 +90,8 @@ class Agent(abc.ABC):
 
 def seat_rng(seed: int, seat: int) -> np.random.Generator:
     """The one seeding rule: the generator of the agent that plays ``seat`` in a game whose agent seed is
-    ``seed`` is ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(seat,)))``, the key path of
-    ``derive_seed(seed, seat)`` (:func:`df_env.bench.derive_seed`, :func:`df_env.campaign.core.derive_seed`).
+    ``seed`` is ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(seat,)))``, the key path of ``derive_seed(seed,
+    seat)`` (:func:`df_env.bench.derive_seed`, :func:`df_env.games.deep_future.campaign.core.derive_seed`).
 
     The agent seed: ``df-env bench`` uses ``derive_seed(bench_seed, game, seating + 1)`` (the same for every agent
     of one game; its compiled games draw every seat's choices from ``seed_words`` of it), ``df-env play``, the

@@ -11,7 +11,7 @@ from agents.heuristic_rules import choose
 from df_env.games.deep_future.engine._jit import njit, njit_inline
 from df_env.games.deep_future.engine.kernels import pick_random
 from df_env.games.deep_future.engine.rules.flow import apply
-from df_env.progress import peak_update
+from df_env.games.deep_future.progress import peak_update
 
 RANDOM, HEURISTIC, FIRST = 0, 1, 2
 POLICY_NAMES = ("random", "heuristic", "first")

@@ -13,8 +13,9 @@ Every iteration:
    mixes the chance outcomes of the determinizations.
 3. **Expand** one untried legal action, then **roll out** in compiled code with the rollout policy (``heuristic``
    or ``random``) for ``turns`` player-turns (0 = to the end of the game).
-4. **Evaluate** each player: 1 for a win, 0 for a loss, otherwise his progress score (:mod:`df_env.progress`),
-   and back the value up along the path from the point of view of the player who chose each edge.
+4. **Evaluate** each player: 1 for a win, 0 for a loss, otherwise his progress score
+   (:mod:`df_env.games.deep_future.progress`), and back the value up along the path from the point of view of the
+   player who chose each edge.
 
 The action played is the most visited root action. Budget: ``iters`` iterations, or ``time`` seconds per
 decision when given (whichever ends first).
@@ -54,7 +55,7 @@ from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
 from df_env.games.deep_future.engine.model.rng import below
 from df_env.games.deep_future.engine.observation.determinize import determinize_rec
 from df_env.games.deep_future.engine.rules.flow import apply
-from df_env.progress import progress_rec
+from df_env.games.deep_future.progress import progress_rec
 
 OPTIONS: dict[str, Option] = {
     "iters": Option(positive_int, 100, "search iterations per decision"),

@@ -7,8 +7,8 @@ agent can see what it sees. It measures how many deals can be won at all (the ce
 in 100 solo deals it won every one at 400 iterations a decision (issue 28; docs/ceiling.md).
 
 Allowed only where it cheats nobody: solo benchmarks (``df-env bench --agents oracle`` or ``--ceiling``) and the
-analysis of a played deal (:func:`df_env.analysis.winnable`). It is refused as a seat of a multiplayer game
-(benchmarks, ``df-env play`` opponents, the environments' opponents, the web server's agent seats: a clear
+analysis of a played deal (:func:`df_env.games.deep_future.analysis.winnable`). It is refused as a seat of a multiplayer
+game (benchmarks, ``df-env play`` opponents, the environments' opponents, the web server's agent seats: a clear
 :class:`~agents.base.AgentSpecError`), and its ladder games are rated apart (the "ceiling" row of ``df-env ladder``).
 
 Example:

@@ -9,7 +9,7 @@
 * Games whose every seat is a compiled policy (``random``, ``heuristic``) run entirely in compiled code.
 * Games run in parallel worker processes (``jobs``), each game with its own seeds, so the results do not depend
   on ``jobs``. Win rates carry a 95% Wilson interval; games not won are told apart by the progress score
-  (:mod:`df_env.progress`: each player's peak over the game).
+  (:mod:`df_env.games.deep_future.progress`: each player's peak over the game).
 
 Example:
     >>> from df_env.bench import BenchConfig, run_bench

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from df_env.campaign.commands import campaign_new, campaign_play
-from df_env.campaign.core import Campaign, GameRecord
-from df_env.campaign.files import load_campaign
+from df_env.games.deep_future.campaign.commands import campaign_new, campaign_play
+from df_env.games.deep_future.campaign.core import Campaign, GameRecord
+from df_env.games.deep_future.campaign.files import load_campaign
 from df_env.games.deep_future.engine.model.state import tier_for
 
 

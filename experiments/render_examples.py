@@ -13,7 +13,7 @@ import matplotlib.image as mpimg
 import numpy as np
 
 from df_env.games.deep_future import engine
-from df_env.envs.gym_env import DeepFutureEnv
+from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

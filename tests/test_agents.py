@@ -12,7 +12,7 @@ from agents.heuristic_rules import choose_arr
 from df_env.games.deep_future import engine
 from df_env.games.deep_future.engine.model.rng import seed_words
 from df_env.games.deep_future.engine.observation.determinize import determinize
-from df_env.progress import progress, progress_parts
+from df_env.games.deep_future.progress import progress, progress_parts
 
 
 def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
@@ -178,7 +178,7 @@ def test_progress_score_parts() -> None:
 # ---------------------------------------------------------------------------------------------- ppo
 def test_ppo_agent_loads_a_saved_policy_and_acts_legally(tmp_path) -> None:  # type: ignore[no-untyped-def]
     sb3_contrib = pytest.importorskip("sb3_contrib")
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 
     venv = DeepFutureSB3VecEnv(num_envs=1, num_players=2, seed=0)
     model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=8, batch_size=8, seed=0, device="cpu")

@@ -9,10 +9,11 @@ import os
 import numpy as np
 import pytest
 
-from df_env.campaign import files as campaign_io
-from df_env.campaign.commands import campaign_new, campaign_play, campaign_show, describe, play_game
-from df_env.campaign.core import Campaign, CampaignError, HomeworldLog, card_census
-from df_env.campaign.files import (
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign import files as campaign_io
+from df_env.games.deep_future.campaign.commands import campaign_new, campaign_play, campaign_show, describe, play_game
+from df_env.games.deep_future.campaign.core import Campaign, CampaignError, HomeworldLog, card_census
+from df_env.games.deep_future.campaign.files import (
     CampaignFileError,
     campaign_from_text,
     campaign_lock,
@@ -22,8 +23,7 @@ from df_env.campaign.files import (
     restore_backup,
     save_campaign,
 )
-from df_env.campaign.format import GALAXY_FIELDS
-from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign.format import GALAXY_FIELDS
 from df_env.games.deep_future.engine.kernels import random_playout_arr
 from df_env.games.deep_future.engine.model.constants import BLANK, CIV, CULTURE, MIGHT, TECH, V_CULTURE, V_MIGHT, WORLD
 from df_env.games.deep_future.engine.model.layout import (
@@ -644,7 +644,8 @@ def test_engine_does_not_import_the_campaign() -> None:
     import subprocess
     import sys
 
-    code = "import sys, df_env.games.deep_future.engine.api; print('df_env.campaign.core' in sys.modules)"
+    code = ("import sys, df_env.games.deep_future.engine.api; "
+            "print('df_env.games.deep_future.campaign.core' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert campaign_io.BACKUP_SUFFIX == ".bak"

@@ -48,7 +48,7 @@ def test_pettingzoo_env_rejects_actions_outside_the_space() -> None:
 
 
 def test_vector_env_rejects_actions_outside_the_space() -> None:
-    from df_env.envs.vector import DeepFutureVectorEnv
+    from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 
     env = DeepFutureVectorEnv(num_envs=2)
     env.reset(seed=0)

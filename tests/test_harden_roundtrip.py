@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from agents import make_agent
-from df_env.campaign.core import Campaign
 from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign.core import Campaign
 from df_env.games.deep_future.engine.kernels import random_playout_arr
 from df_env.games.deep_future.engine.model import layout as L
 from df_env.games.deep_future.engine.model.constants import ACTION_NAMES

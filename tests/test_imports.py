@@ -11,7 +11,11 @@ from pathlib import Path
 from df_env.games.deep_future.engine._moved import MOVED
 
 ROOT = Path(__file__).resolve().parents[1]
-E = "df_env.games.deep_future.engine"
+DF = "df_env.games.deep_future"
+E = f"{DF}.engine"
+# what the engine must never import: the adapters above it (old and new paths), the agents, the campaign
+ADAPTERS = ("df_env.envs", f"{DF}.envs", "agents", "df_env.cli", "df_env.campaign", f"{DF}.campaign", "df_env.bench",
+            f"{DF}.game", f"{DF}.play", f"{DF}.progress", f"{DF}.analysis")
 
 # adapters and agents may import these and their submodules: the API, the compiled boundary, the documented state
 # model (docs/state.md, docs/actions.md), the observation, the text and the notice the CLI prints while it compiles
@@ -22,9 +26,10 @@ REACH_INS = {
     "agents.fast": {f"{E}._jit", f"{E}.rules.flow"},
     "agents.heuristic_rules": {f"{E}._jit", f"{E}.legality.queries", f"{E}.rules.board", f"{E}.rules.cards"},
     "agents.mcts": {f"{E}._jit", f"{E}.rules.flow"},
-    "df_env.progress": {f"{E}._jit", f"{E}.legality.queries"},
-    "df_env.envs.episode": {f"{E}._jit", f"{E}.rules.flow"},
+    f"{DF}.progress": {f"{E}._jit", f"{E}.legality.queries"},
+    f"{DF}.envs.episode": {f"{E}._jit", f"{E}.rules.flow"},
 }
+
 
 def _modules() -> dict[str, Path]:
     out = {}
@@ -82,7 +87,7 @@ def test_code_outside_the_engine_uses_its_public_api() -> None:
         names = {MOVED.get(i, i) for i in _imports(m, p, False)}  # an old module path counts as its new module
         inner = {i for i in names if i.startswith(E + ".") and i in mods and i not in PUBLIC}
         inner -= {i for i in inner if any(i.startswith(x + ".") for x in PUBLIC if x != E)}
-        if m.startswith("df_env.campaign"):
+        if m.startswith(f"{DF}.campaign"):
             continue  # the campaign builds galaxies with the engine's setup (a layer above the engine, not an adapter)
         if inner - REACH_INS.get(m, set()):
             found[m] = sorted(inner - REACH_INS.get(m, set()))
@@ -93,6 +98,5 @@ def test_the_engine_imports_no_adapter_module() -> None:
     mods = _modules()
     for m, p in mods.items():
         if m.startswith(E):
-            bad = {i for i in _imports(m, p, False) if i.startswith(("df_env.envs", "agents", "df_env.cli",
-                                                                      "df_env.campaign", "df_env.bench"))}
+            bad = {i for i in _imports(m, p, False) if i.startswith(ADAPTERS)}
             assert not bad, (m, bad)

@@ -35,7 +35,7 @@ E = "df_env.games.deep_future.engine"
 
 
 @pytest.mark.parametrize("old, new", [("df_env.engine.position", "df_env.games.deep_future.engine.io.position"),
-                                      ("df_env.engine.campaign", "df_env.campaign.core"),
+                                      ("df_env.engine.campaign", "df_env.games.deep_future.campaign.core"),
                                       ("df_env.engine.layout", "df_env.games.deep_future.engine.model.layout"),
                                       (f"{E}.position", f"{E}.io.position"),
                                       ("df_env.train.numba_net", "df_env.net.numba_net"),

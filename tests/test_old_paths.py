@@ -21,6 +21,14 @@ OLD_NEW = [
     ("df_env.engine.rules.flow", f"{DF}.engine.rules.flow"),
     ("df_env.engine.position", f"{DF}.engine.io.position"),  # the engine's own older path, through both moves
     ("df_env.engine._jit", f"{DF}.engine._jit"),
+    ("df_env.campaign", f"{DF}.campaign"),
+    ("df_env.campaign.core", f"{DF}.campaign.core"),
+    ("df_env.analysis", f"{DF}.analysis"),
+    ("df_env.progress", f"{DF}.progress"),
+    ("df_env.deep_future_v0", f"{DF}.deep_future_v0"),
+    ("df_env.envs.gym_env", f"{DF}.envs.gym_env"),
+    ("df_env.envs.episode", f"{DF}.envs.episode"),
+    ("df_env.envs.common", f"{DF}.envs.common"),
 ]
 
 
@@ -37,6 +45,19 @@ def test_from_df_env_import_engine_is_the_game_s_engine() -> None:
 
     assert engine is new
     assert engine.IllegalActionError is new.api.IllegalActionError
+
+
+def test_the_old_gymnasium_entry_points_and_classes_are_the_same() -> None:
+    import gymnasium as gym
+    from df_env.envs.gym_env import DeepFutureEnv
+
+    import df_env.envs  # noqa: F401  # registers DeepFuture-v0
+    from df_env import deep_future_v0
+    from df_env.games.deep_future.envs import gym_env
+
+    assert DeepFutureEnv is gym_env.DeepFutureEnv
+    assert gym.spec("DeepFuture-v0").entry_point == f"{DF}.envs.gym_env:DeepFutureEnv"
+    assert deep_future_v0.raw_env is importlib.import_module(f"{DF}.envs.pz_env").raw_env
 
 
 def test_every_listed_move_resolves() -> None:

@@ -91,7 +91,7 @@ def test_refused_as_a_campaign_player(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_refused_as_an_environment_opponent() -> None:
-    from df_env.envs.gym_env import DeepFutureEnv
+    from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
 
     with pytest.raises(ValueError, match="opponents \\(seat 1\\).*environment's opponent"):
         DeepFutureEnv(num_players=2, opponents="oracle:iters=5")

@@ -17,8 +17,8 @@ from df_env.bench import derive_seed, play_game
 from df_env.cli import main
 from df_env.games.deep_future import engine
 from df_env.games.deep_future.engine.observation.encode import observe
+from df_env.games.deep_future.progress import progress
 from df_env.net.numpy_net import default_model_path, load_net, save_net
-from df_env.progress import progress
 from df_env.train.errors import ConfigError
 
 torch = pytest.importorskip("torch")

@@ -37,8 +37,8 @@ from support.scenario_pos import (
 )
 from support.views import cubes, hand, pile, worlds
 
-from df_env.campaign.core import Campaign
 from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign.core import Campaign
 from df_env.games.deep_future.engine.model import layout as L
 from df_env.games.deep_future.engine.model.constants import NEUTRAL, WORLD
 

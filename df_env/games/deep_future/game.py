@@ -155,7 +155,7 @@ class DeepFutureGame:
 
     @property
     def campaign(self) -> ModuleType:
-        from df_env import campaign
+        from df_env.games.deep_future import campaign
 
         return campaign
 

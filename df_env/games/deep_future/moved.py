@@ -18,9 +18,16 @@ _DF = "df_env.games.deep_future"
 # old package -> new package (the package and every module under it)
 PACKAGES = {
     "df_env.engine": f"{_DF}.engine",
+    "df_env.campaign": f"{_DF}.campaign",
+    "df_env.analysis": f"{_DF}.analysis",
 }
 # old module -> new module
-MODULES: dict[str, str] = {}
+MODULES: dict[str, str] = {
+    "df_env.progress": f"{_DF}.progress",
+    "df_env.deep_future_v0": f"{_DF}.deep_future_v0",
+    **{f"df_env.envs.{m}": f"{_DF}.envs.{m}" for m in ("campaign_link", "common", "episode", "gym_env", "pz_env",
+                                                        "render_human", "render_rgb", "sb3_vec", "vector")},
+}
 
 
 def install() -> None:

@@ -1,6 +1,6 @@
 """What Deep Future adds to a match above the rules: whole games in compiled code when every seat has a compiled
 policy (``random``, ``first``, ``heuristic``: :mod:`agents.fast`), and each seat's progress score
-(:mod:`df_env.progress`), the closest he came to winning."""
+(:mod:`df_env.games.deep_future.progress`), the closest he came to winning."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from df_env.core.match import timed_compiled_play
-from df_env.progress import peak_update_arr
+from df_env.games.deep_future.progress import peak_update_arr
 
 if TYPE_CHECKING:
     from agents.base import Agent

@@ -19,8 +19,9 @@ MOVED = {f"{_E}.{old}": new for old, new in {
     "cardtext": f"{_E}.text.cardtext", "eventtext": f"{_E}.text.eventtext",
     "position": f"{_E}.io.position", "position_read": f"{_E}.io.position_read",
     "position_schema": f"{_E}.io.position_schema",
-    "campaign": "df_env.campaign.core", "campaign_format": "df_env.campaign.format",
-    "campaign_io": "df_env.campaign.files", "campaign_ops": "df_env.campaign.commands",
+    "campaign": "df_env.games.deep_future.campaign.core", "campaign_format": "df_env.games.deep_future.campaign.format",
+    "campaign_io": "df_env.games.deep_future.campaign.files",
+    "campaign_ops": "df_env.games.deep_future.campaign.commands",
 }.items()}
 LEFT = {f"{_E}.docgen": "tools/docgen.py", f"{_E}.statedoc": "tools/statedoc.py",
         f"{_E}.playthrough": "tools/playthrough.py", f"{_E}.invariants": "tests/support/invariants.py"}

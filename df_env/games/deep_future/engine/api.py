@@ -53,7 +53,7 @@ class GameConfig:
         restart_on_loss: R24 variant: a player who loses takes a new homeworld on his next turn instead of
             leaving the game (default False: he leaves).
         galaxy: the campaign's galaxy to play in (a state whose card pool, named sectors, wonders and era are
-            taken, see :mod:`df_env.campaign.core`), or None for a fresh galaxy of 36 cards (1.6).
+            taken, see :mod:`df_env.games.deep_future.campaign.core`), or None for a fresh galaxy of 36 cards (1.6).
         capacity: the card slots of the game's state, one of ``CAPACITY_TIERS`` (512, 2048, 8192, 32767); None
             (default): the tier its pool needs (``model.state.tier_for``: 512 for a fresh galaxy and campaigns up
             to 448 cards). A bigger tier is a different state dtype, which numba compiles the engine for once.

@@ -57,9 +57,9 @@ STEPS: tuple[tuple[str, str, str], ...] = (
     ("df_env.net.numba_net", "the network's forward pass (net, net-mcts, net opponents)", "about 15 s"),
     ("agents.mcts", "the MCTS search", "about 15 s"),
     ("agents", "the agents' policies (random, first, heuristic)", "about 20 s"),
-    ("df_env.envs", "the environments' step", "about 20 s"),
-    ("df_env.progress", "the progress score", "a few seconds"),
-    ("df_env.campaign", "the campaign's galaxy code", "a few seconds"),
+    ("df_env.games.deep_future.envs", "the environments' step", "about 20 s"),
+    ("df_env.games.deep_future.progress", "the progress score", "a few seconds"),
+    ("df_env.games.deep_future.campaign", "the campaign's galaxy code", "a few seconds"),
     ("df_env.train", "the training kernels", "about 20 s"),
 )
 TIER = " for a bigger capacity tier (a grown campaign galaxy: once per tier)"

@@ -1,14 +1,13 @@
-"""N games stepped by one compiled call: a Gymnasium ``VectorEnv`` and (see :mod:`df_env.envs.sb3_vec`) a
-Stable-Baselines3 ``VecEnv``.
+"""N games stepped by one compiled call: a Gymnasium ``VectorEnv`` and (see
+:mod:`df_env.games.deep_future.envs.sb3_vec`) a Stable-Baselines3 ``VecEnv``.
 
 The games live in one state array; a batch step is two compiled calls (apply the actions and play the compiled
-opponents; then autoreset and write every observation and mask into preallocated buffers). Opponents are
-``"random"``, ``"heuristic"`` or ``"net"`` / ``"net:path=F.npz"`` (a trained network's policy; compiled: played
-inside the batch step), other agent specs (``"mcts:iters=50"``) or Python callables
-``policy(observation, action_mask) -> int`` (called once per pending decision of each game: much slower).
-Options, rewards, truncation and illegal actions are those of ``DeepFuture-v0`` (:mod:`df_env.envs.gym_env`);
-the built-in rewards (``reward_fn="win"`` or ``"progress"``) are computed in the compiled step, a Python
-``reward_fn`` is called per game (slow).
+opponents; then autoreset and write every observation and mask into preallocated buffers). Opponents are ``"random"``,
+``"heuristic"`` or ``"net"`` / ``"net:path=F.npz"`` (a trained network's policy; compiled: played inside the batch
+step), other agent specs (``"mcts:iters=50"``) or Python callables ``policy(observation, action_mask) -> int`` (called
+once per pending decision of each game: much slower). Options, rewards, truncation and illegal actions are those of
+``DeepFuture-v0`` (:mod:`df_env.games.deep_future.envs.gym_env`); the built-in rewards (``reward_fn="win"`` or
+``"progress"``) are computed in the compiled step, a Python ``reward_fn`` is called per game (slow).
 
 =====================  ===============================================================================
 Observations           ``(num_envs, D)`` float32 (``obs_mode="flat"``) or a dict of ``(num_envs, ...)`` sections.
@@ -25,7 +24,7 @@ Version history: v0 (df_env 0.1.0): first version.
 
 Example:
     >>> import numpy as np
-    >>> from df_env.envs.vector import DeepFutureVectorEnv
+    >>> from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
     >>> envs = DeepFutureVectorEnv(num_envs=4, num_players=2)
     >>> obs, info = envs.reset(seed=0)
     >>> actions = info["action_mask"].argmax(axis=1)
@@ -47,9 +46,13 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from df_env.envs import episode as E
-from df_env.envs.campaign_link import CampaignSpec, make_link
-from df_env.envs.common import (
+from df_env.games.deep_future.engine.api import IllegalActionError
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.state import State
+from df_env.games.deep_future.engine.observation.encode import LAYOUTS
+from df_env.games.deep_future.envs import episode as E
+from df_env.games.deep_future.envs.campaign_link import CampaignSpec, make_link
+from df_env.games.deep_future.envs.common import (
     EnvOptions,
     OpponentSpec,
     RewardFn,
@@ -66,10 +69,6 @@ from df_env.envs.common import (
     reseed_agents,
     words_from,
 )
-from df_env.games.deep_future.engine.api import IllegalActionError
-from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
-from df_env.games.deep_future.engine.model.state import State
-from df_env.games.deep_future.engine.observation.encode import LAYOUTS
 
 
 def game_state(states: np.ndarray, i: int | np.integer) -> State:
@@ -279,12 +278,12 @@ class DeepFutureVectorEnv(VectorEnv):
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
                  render_mode: str | None = None, copy: bool = True, threads: int | None = None,
                  campaign: CampaignSpec = None, campaign_write_back: bool = False) -> None:
-        """Options as :class:`df_env.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``copy`` (return copies
-        of the buffers, default True; False is faster and the arrays change at the next step) and ``threads``
-        (step the games in that many slices on parallel threads; default None: one per core, at most 8; used
-        when every other seat is compiled and the reward is the default one; results do not depend on it).
-        ``campaign``: every game starts from that campaign's galaxy as it is at :meth:`reset` (read-only:
-        ``campaign_write_back=True`` is refused, see :mod:`df_env.envs.campaign_link`)."""
+        """Options as :class:`df_env.games.deep_future.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``copy`` (return
+        copies of the buffers, default True; False is faster and the arrays change at the next step) and ``threads``
+        (step the games in that many slices on parallel threads; default None: one per core, at most 8; used when every
+        other seat is compiled and the reward is the default one; results do not depend on it). ``campaign``: every game
+        starts from that campaign's galaxy as it is at :meth:`reset` (read-only: ``campaign_write_back=True`` is
+        refused, see :mod:`df_env.games.deep_future.envs.campaign_link`)."""
         options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
                                illegal_penalty, restart_on_loss, render_mode)
         self.games = BatchGames(num_envs, options, same_step=False, threads=threads, campaign=campaign,

@@ -16,7 +16,7 @@ the game (:func:`peak_update`), the closest he came to winning.
 
 Example:
     >>> from df_env.games.deep_future import engine
-    >>> from df_env.progress import progress
+    >>> from df_env.games.deep_future.progress import progress
     >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     >>> 0.0 < progress(s, 0) < 0.5
     True

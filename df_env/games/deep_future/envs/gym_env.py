@@ -45,9 +45,14 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from df_env.envs import episode as E
-from df_env.envs.campaign_link import CampaignSpec, make_link
-from df_env.envs.common import (
+from df_env.games.deep_future.engine.api import IllegalActionError
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.state import State
+from df_env.games.deep_future.engine.observation.determinize import copy_arr
+from df_env.games.deep_future.engine.observation.encode import LAYOUTS
+from df_env.games.deep_future.envs import episode as E
+from df_env.games.deep_future.envs.campaign_link import CampaignSpec, make_link
+from df_env.games.deep_future.envs.common import (
     RENDER_MODES,
     OpponentSpec,
     RewardFn,
@@ -67,11 +72,6 @@ from df_env.envs.common import (
     reseed_agents,
     words_from,
 )
-from df_env.games.deep_future.engine.api import IllegalActionError
-from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
-from df_env.games.deep_future.engine.model.state import State
-from df_env.games.deep_future.engine.observation.determinize import copy_arr
-from df_env.games.deep_future.engine.observation.encode import LAYOUTS
 
 
 class DeepFutureEnv(gym.Env):
@@ -94,14 +94,15 @@ class DeepFutureEnv(gym.Env):
             obs_mode: ``"flat"`` (a float32 vector) or ``"dict"`` (named sections).
             max_turns: truncation after this many player-turns (R25); None: ``100 * num_players``.
             reward_fn: ``"win"`` (default: +1/-1 at the end), ``"progress"`` (plus the change of the progress
-                score at every step; both compiled, :data:`df_env.envs.common.REWARDS`), or a Python
+                score at every step; both compiled, :data:`df_env.games.deep_future.envs.common.REWARDS`), or a Python
                 ``reward_fn(state_before, state_after, seat) -> float``.
             illegal_action: ``"terminate"`` (end with ``illegal_penalty``) or ``"raise"``.
             illegal_penalty: the reward of an illegal action under ``"terminate"``.
             restart_on_loss: R24 variant: a losing player takes a new homeworld instead of leaving.
             render_mode: None, ``"ansi"``, ``"rgb_array"`` or ``"human"`` (a window; needs a display).
             campaign: a ``Campaign`` or the path of a campaign file: every game starts from its galaxy
-                (:mod:`df_env.envs.campaign_link`); also settable per reset with ``options={"campaign": ...}``.
+                (:mod:`df_env.games.deep_future.envs.campaign_link`); also settable per reset with
+                ``options={"campaign": ...}``.
             campaign_write_back: each reset plays the campaign's next game and the finished game is recorded in
                 it (and saved, for a file).
 

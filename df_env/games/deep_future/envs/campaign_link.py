@@ -1,14 +1,14 @@
 """How the environments play a campaign (issue 5; rulebook 1.6, 1.7, 3; R26).
 
-An env given a campaign starts every game from the campaign's galaxy (its whole card pool, named sectors,
-wonders and era) instead of a fresh one. The campaign is a :class:`df_env.campaign.core.Campaign` object or
-the path of a campaign file.
+An env given a campaign starts every game from the campaign's galaxy (its whole card pool, named sectors, wonders and
+era) instead of a fresh one. The campaign is a :class:`df_env.games.deep_future.campaign.core.Campaign` object or the
+path of a campaign file.
 
 * Write-back (``campaign_write_back=True``; the Gymnasium and PettingZoo envs): each game is the campaign's
   *next* game (its seed is :meth:`Campaign.next_seed`), and when it ends (or is truncated, R25) it is recorded
   in the campaign: its new cards, named sector, wonder and civilization card, and its chronology entry. A
   campaign given as a path is saved after every recorded game (atomically, the previous version kept as the
-  backup: :mod:`df_env.campaign.files`). A game ended by an illegal action is not recorded (it did not
+  backup: :mod:`df_env.games.deep_future.campaign.files`). A game ended by an illegal action is not recorded (it did not
   finish by the rules), nor is a game left unfinished by a new reset: the campaign's next game is then the same
   game again (same seed).
 * Read-only (default; the only mode of the vector envs, whose games run side by side and cannot all be the
@@ -17,7 +17,7 @@ the path of a campaign file.
 
 Example:
     >>> import gymnasium as gym, df_env.envs
-    >>> from df_env.campaign.core import Campaign
+    >>> from df_env.games.deep_future.campaign.core import Campaign
     >>> camp = Campaign.new(seed=3)
     >>> env = gym.make("DeepFuture-v0", campaign=camp, campaign_write_back=True)
     >>> obs, info = env.reset(seed=0)   # the campaign's game 1
@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from df_env.campaign.core import Campaign
+from df_env.games.deep_future.campaign.core import Campaign
 from df_env.games.deep_future.engine.api import new_game, pre_start_state
 from df_env.games.deep_future.engine.model.state import State
 
@@ -46,13 +46,13 @@ class CampaignLink:
             raise ValueError(f"campaign_write_back must be True or False; got {write_back!r}")
         self.path: str | None = None
         if isinstance(campaign, (str, os.PathLike)):
-            from df_env.campaign.files import load_campaign
+            from df_env.games.deep_future.campaign.files import load_campaign
 
             self.path = os.fspath(campaign)
             campaign = load_campaign(self.path)  # CampaignFileError names the file and the bad field
         if not isinstance(campaign, Campaign):
-            raise ValueError(f"campaign must be a df_env.campaign.core.Campaign, the path of a campaign file or "
-                             f"None; got {campaign!r}")
+            raise ValueError(f"campaign must be a df_env.games.deep_future.campaign.core.Campaign, the path of a "
+                             f"campaign file or None; got {campaign!r}")
         self.campaign = campaign
         self.write_back = bool(write_back)
         self.num_players, self.restart_on_loss = num_players, restart_on_loss
@@ -73,7 +73,7 @@ class CampaignLink:
             return
         self.campaign.record(final_state, seed=self.seed, truncated=not bool(final_state["over"]))
         if self.path is not None:
-            from df_env.campaign.files import save_campaign
+            from df_env.games.deep_future.campaign.files import save_campaign
 
             save_campaign(self.campaign, self.path)
 

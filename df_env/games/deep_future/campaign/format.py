@@ -1,13 +1,13 @@
 """The campaign document: a campaign's galaxy and chronology as plain JSON data, read back with validation.
 
-This module converts between the engine's galaxy record (a state holding the card pool, sector names, wonders and
-era) plus the chronology, and the dict written to a campaign file (:mod:`df_env.campaign.files`). Reading
-checks every value and the history's consistency, and a bad value raises :class:`CampaignError` whose message
-starts with the field's path (``cards[12].lines[0].suit: "Q" is not a suit (S M R K H F)``). The layout is
-documented field by field in ``docs/campaign.md``.
+This module converts between the engine's galaxy record (a state holding the card pool, sector names, wonders and era)
+plus the chronology, and the dict written to a campaign file (:mod:`df_env.games.deep_future.campaign.files`). Reading
+checks every value and the history's consistency, and a bad value raises :class:`CampaignError` whose message starts
+with the field's path (``cards[12].lines[0].suit: "Q" is not a suit (S M R K H F)``). The layout is documented field by
+field in ``docs/campaign.md``.
 
 Example:
-    >>> from df_env.campaign.core import Campaign
+    >>> from df_env.games.deep_future.campaign.core import Campaign
     >>> c = Campaign.new(seed=7)
     >>> doc = document_from_campaign(c.seed, c.galaxy, c.chronology)
     >>> doc["format"], doc["version"], len(doc["cards"])
@@ -40,7 +40,7 @@ from df_env.games.deep_future.engine.model.constants import (
 )
 from df_env.games.deep_future.engine.model.state import State, empty_state, tier_for
 
-FORMAT = "df_env.campaign"
+FORMAT = "df_env.campaign"  # the file format's name (not a module path: it stays)
 VERSION = 1  # bump on any change a version-1 reader would misread; readers refuse newer versions
 NAME_MAX = 0x3FFFFFFF  # name codes are 30-bit (cards.name_code)
 SUITS = tuple("SMRKHF")

@@ -1,10 +1,9 @@
 """After a lost solo game in the terminal: "was this deal winnable?" (``df-env play``).
 
-:func:`offer_winnable` asks the person whether to let the reference (:func:`df_env.analysis.winnable`, by default
-the clairvoyant ``oracle``) replay the deal from its start; when it wins, it offers to step through the winning
-line beside the person's own game: from the first decision where the two lines part, each step shows the
-reference's position and choice, and what the person chose at the same step of his game.
-"""
+:func:`offer_winnable` asks the person whether to let the reference (:func:`df_env.games.deep_future.analysis.winnable`,
+by default the clairvoyant ``oracle``) replay the deal from its start; when it wins, it offers to step through the
+winning line beside the person's own game: from the first decision where the two lines part, each step shows the
+reference's position and choice, and what the person chose at the same step of his game. """
 
 from __future__ import annotations
 

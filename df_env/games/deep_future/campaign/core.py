@@ -5,11 +5,11 @@ ever made, the sector names, the wonders, the era) and the chronology of the gam
 from the whole pool (``next_config``); its final state is handed back to ``record``, which takes the grown pool,
 the new names and wonders, advances the era after a victory and appends the chronology entry. ``record`` checks
 that the final state really continues this galaxy (no card lost or rewritten, every card in exactly one pile)
-and leaves the campaign untouched when it raises. Files: :mod:`df_env.campaign.files`.
+and leaves the campaign untouched when it raises. Files: :mod:`df_env.games.deep_future.campaign.files`.
 
 Example:
     >>> from df_env.games.deep_future import engine
-    >>> from df_env.campaign.core import Campaign
+    >>> from df_env.games.deep_future.campaign.core import Campaign
     >>> from df_env.games.deep_future.engine.kernels import random_playout_arr
     >>> from df_env.games.deep_future.engine.model.rng import derive_seed, seed_words
     >>> camp = Campaign.new(seed=1)

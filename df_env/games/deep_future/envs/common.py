@@ -25,12 +25,12 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from df_env.envs.episode import COMPILED_POLICIES, NET, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
 from df_env.games.deep_future.engine.api import GameConfig, pre_start_state
 from df_env.games.deep_future.engine.model.constants import MAX_PLAYERS
 from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
 from df_env.games.deep_future.engine.model.state import STATE_DTYPE, State, is_state_dtype
 from df_env.games.deep_future.engine.observation.encode import LAYOUTS, ObservationLayout
+from df_env.games.deep_future.envs.episode import COMPILED_POLICIES, NET, OUTSIDE, REWARD_PROGRESS, REWARD_WIN
 
 Policy = Callable[[Any, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action`` (observation in the env's ``obs_mode``)."""
@@ -39,7 +39,8 @@ RewardFn = Callable[[State, State, int], float]
 REWARDS = {"win": REWARD_WIN, "progress": REWARD_PROGRESS}
 """Built-in rewards, given by name as ``reward_fn`` and computed in compiled code: ``"win"`` (the default: +1 win,
 -1 loss, 0 otherwise) and ``"progress"`` (the same at the end, plus the change of the player's progress score
-``df_env.progress`` at every step while he plays on: potential-based shaping that rewards building the tableau)."""
+``df_env.games.deep_future.progress`` at every step while he plays on: potential-based shaping that rewards building the
+tableau)."""
 OpponentSpec = str | Policy
 
 OBS_MODES = ("flat", "dict")
@@ -420,6 +421,6 @@ def render_state(state: State, observer: int, mode: str | None) -> Any:
         from df_env.games.deep_future.engine.text.render import render_text
 
         return render_text(state, observer)
-    from df_env.envs.render_rgb import render_rgb
+    from df_env.games.deep_future.envs.render_rgb import render_rgb
 
     return render_rgb(state, observer)

@@ -44,9 +44,15 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from df_env.envs import episode as E
-from df_env.envs.campaign_link import CampaignSpec, make_link
-from df_env.envs.common import (
+from df_env.games.deep_future.engine.api import IllegalActionError
+from df_env.games.deep_future.engine.kernels import apply_arr
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.state import State
+from df_env.games.deep_future.engine.observation.determinize import copy_arr
+from df_env.games.deep_future.engine.observation.encode import LAYOUTS, encode_arr
+from df_env.games.deep_future.envs import episode as E
+from df_env.games.deep_future.envs.campaign_link import CampaignSpec, make_link
+from df_env.games.deep_future.envs.common import (
     RENDER_MODES,
     RewardFn,
     action_id,
@@ -64,12 +70,6 @@ from df_env.envs.common import (
     split_reward,
     words_from,
 )
-from df_env.games.deep_future.engine.api import IllegalActionError
-from df_env.games.deep_future.engine.kernels import apply_arr
-from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
-from df_env.games.deep_future.engine.model.state import State
-from df_env.games.deep_future.engine.observation.determinize import copy_arr
-from df_env.games.deep_future.engine.observation.encode import LAYOUTS, encode_arr
 
 
 class DeepFutureAEC(AECEnv):
@@ -83,9 +83,9 @@ class DeepFutureAEC(AECEnv):
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
                  render_mode: str | None = None, campaign: CampaignSpec = None,
                  campaign_write_back: bool = False, **unknown: Any) -> None:
-        """Options as :class:`df_env.envs.gym_env.DeepFutureEnv` (no opponents: every seat is an agent),
-        including ``campaign`` and ``campaign_write_back`` (:mod:`df_env.envs.campaign_link`). Any other keyword
-        raises a TypeError listing these."""
+        """Options as :class:`df_env.games.deep_future.envs.gym_env.DeepFutureEnv` (no opponents: every seat is an
+        agent), including ``campaign`` and ``campaign_write_back`` (:mod:`df_env.games.deep_future.envs.campaign_link`).
+        Any other keyword raises a TypeError listing these."""
         reject_unknown_options(unknown, DeepFutureAEC.__init__)
         super().__init__()
         self.num_players = check_num_players(num_players)

@@ -1,12 +1,12 @@
-"""The compiled batch of :mod:`df_env.envs.vector` as a Stable-Baselines3 ``VecEnv``, ready for sb3-contrib's
-MaskablePPO (``env_method("action_masks")`` returns each game's mask).
+"""The compiled batch of :mod:`df_env.games.deep_future.envs.vector` as a Stable-Baselines3 ``VecEnv``, ready for
+sb3-contrib's MaskablePPO (``env_method("action_masks")`` returns each game's mask).
 
 Same-step autoreset, as SB3 expects: when a game ends, the returned observation is the new game's and
 ``infos[i]["terminal_observation"]`` holds the last one (``infos[i]["TimeLimit.truncated"]`` tells truncation).
 
 Example:
     >>> import numpy as np
-    >>> from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    >>> from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
     >>> venv = DeepFutureSB3VecEnv(num_envs=8, num_players=2)
     >>> obs = venv.reset()
     >>> masks = venv.env_method("action_masks")
@@ -22,9 +22,16 @@ import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvObs, VecEnvStepReturn
 
-from df_env.envs.campaign_link import CampaignSpec
-from df_env.envs.common import OpponentSpec, RewardFn, action_space, make_options, observation_space, render_state
-from df_env.envs.vector import BatchGames, game_state
+from df_env.games.deep_future.envs.campaign_link import CampaignSpec
+from df_env.games.deep_future.envs.common import (
+    OpponentSpec,
+    RewardFn,
+    action_space,
+    make_options,
+    observation_space,
+    render_state,
+)
+from df_env.games.deep_future.envs.vector import BatchGames, game_state
 
 
 class DeepFutureSB3VecEnv(VecEnv):
@@ -36,9 +43,10 @@ class DeepFutureSB3VecEnv(VecEnv):
                  illegal_action: str = "terminate", illegal_penalty: float = -1.0, restart_on_loss: bool = False,
                  render_mode: str | None = None, seed: int | None = None, threads: int | None = None,
                  campaign: CampaignSpec = None, campaign_write_back: bool = False) -> None:
-        """Options as :class:`df_env.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``seed`` (of the first
-        reset; ``seed()`` as usual in SB3), ``threads`` (step the games in slices on parallel threads; None:
-        one per core) and ``campaign`` (read-only, as in :class:`df_env.envs.vector.DeepFutureVectorEnv`)."""
+        """Options as :class:`df_env.games.deep_future.envs.gym_env.DeepFutureEnv`, plus ``num_envs``, ``seed`` (of the
+        first reset; ``seed()`` as usual in SB3), ``threads`` (step the games in slices on parallel threads; None: one
+        per core) and ``campaign`` (read-only, as in
+        :class:`df_env.games.deep_future.envs.vector.DeepFutureVectorEnv`)."""
         options = make_options(num_players, opponents, seat, obs_mode, max_turns, reward_fn, illegal_action,
                                illegal_penalty, restart_on_loss, render_mode)
         self.games = BatchGames(num_envs, options, same_step=True, threads=threads, campaign=campaign,

@@ -9,7 +9,7 @@ player's tableau, the hand the observer may see, the neutral line, the piles and
 
 Example:
     >>> from df_env.games.deep_future import engine
-    >>> from df_env.envs.render_rgb import render_rgb
+    >>> from df_env.games.deep_future.envs.render_rgb import render_rgb
     >>> img = render_rgb(engine.new_game(engine.GameConfig(2), seed=0), observer=0)
     >>> img.shape[2], img.dtype
     (3, dtype('uint8'))

@@ -22,8 +22,8 @@ from df_env.games.deep_future.engine._jit import njit, njit_inline
 from df_env.games.deep_future.engine.model.rng import next_u32
 from df_env.games.deep_future.engine.observation.encode import encode
 from df_env.games.deep_future.engine.rules.flow import apply, start_game
+from df_env.games.deep_future.progress import progress_rec
 from df_env.net.numba_net import C_OBS, observe_forward
-from df_env.progress import progress_rec
 
 OUTSIDE = -1
 NET = 10  # a code of its own, beside agents.fast's
@@ -130,8 +130,8 @@ def progress_before(s, seat, mode):
 @njit
 def step_reward(s, seat, mode, before):
     """The built-in reward of ``seat`` for a step: REWARD_WIN is :func:`terminal_reward`; REWARD_PROGRESS adds
-    the change of his progress score (``df_env.progress``, ``before`` = its value before the step) while he
-    plays on, and gives 1 + that change for a win, -1 for a loss (potential-based shaping)."""
+    the change of his progress score (``df_env.games.deep_future.progress``, ``before`` = its value before the step)
+    while he plays on, and gives 1 + that change for a win, -1 for a loss (potential-based shaping)."""
     if mode != REWARD_PROGRESS:
         return terminal_reward(s, seat)
     r = 0.0 if s["lost"][seat] != 0 else progress_rec(s, seat) - before

@@ -1,6 +1,7 @@
 """PettingZoo-style module of the Deep Future AEC environment: ``deep_future_v0.env()`` and ``raw_env()``.
 
-See :mod:`df_env.envs.pz_env` for the spec table (agents, actions, observations, rewards, version history).
+See :mod:`df_env.games.deep_future.envs.pz_env` for the spec table (agents, actions, observations, rewards, version
+history).
 
 Example:
     >>> from df_env import deep_future_v0
@@ -12,6 +13,6 @@ Example:
 
 from __future__ import annotations
 
-from df_env.envs.pz_env import DeepFutureAEC, env, raw_env
+from df_env.games.deep_future.envs.pz_env import DeepFutureAEC, env, raw_env
 
 __all__ = ["DeepFutureAEC", "env", "raw_env"]

@@ -17,7 +17,7 @@ A campaign file is one UTF-8 JSON document (format ``df_env.campaign``, see docs
 
 Example:
     >>> import os, tempfile
-    >>> from df_env.campaign.core import Campaign
+    >>> from df_env.games.deep_future.campaign.core import Campaign
     >>> path = os.path.join(tempfile.mkdtemp(), "galaxy.json")
     >>> save_campaign(Campaign.new(seed=3), path)
     >>> load_campaign(path).n_cards
