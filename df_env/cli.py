@@ -316,7 +316,7 @@ def _agents(args: argparse.Namespace) -> None:
     width = max((len(f"{k}={o.default!r}") for opts in all_opts.values() for k, o in opts.items()), default=0)
     for name, opts in all_opts.items():
         if is_clairvoyant(name):  # the cheat says so wherever agents are listed
-            from agents.oracle import SUMMARY
+            from agents.deep_future.oracle import SUMMARY
 
             print(f"{name}:  [{SUMMARY}]")
         else:

@@ -20,7 +20,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 def position(seed: int = 11, turns: int = 14) -> np.ndarray:
     """A position after ``turns`` player-turns of heuristic play (random play if the agents package is absent)."""
-    from agents.fast import HEURISTIC, play
+    from agents.deep_future.fast import HEURISTIC, play
 
     for k in range(50):
         s = engine.new_game(engine.GameConfig(num_players=2), seed=seed + k)

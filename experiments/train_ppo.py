@@ -85,7 +85,7 @@ class PoolOpponent:
 def evaluate(model: Any, config: dict[str, Any], opponent: str) -> dict[str, float]:
     """The policy in seat 0 against ``opponent`` (solo: alone) over ``eval_games`` seeded games."""
     from agents import make_agent
-    from agents.ppo_agent import PPOAgent
+    from agents.deep_future.ppo_agent import PPOAgent
     from df_env.bench import derive_seed, play_game
     from df_env.games.deep_future.engine.api import GameConfig
 

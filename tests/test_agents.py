@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from agents import AGENT_NAMES, Agent, AgentSpecError, agent_options, make_agent, parse_spec
-from agents.fast import HEURISTIC, RANDOM, play
-from agents.heuristic_rules import choose_arr
+from agents.deep_future.fast import HEURISTIC, RANDOM, play
+from agents.deep_future.heuristic_rules import choose_arr
 from df_env.games.deep_future import engine
 from df_env.games.deep_future.engine.model.rng import seed_words
 from df_env.games.deep_future.engine.observation.determinize import determinize

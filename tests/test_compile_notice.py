@@ -19,8 +19,9 @@ from df_env.terminal import compile_ahead
 
 def test_steps_are_named_with_about_how_long() -> None:
     assert describe_compile("df_env.games.deep_future.engine.rules.flow") == ("the game engine", "about 45 s")
-    assert describe_compile("agents.net_mcts")[0] == "the network search (net-mcts)"
-    assert describe_compile("agents.heuristic_rules")[0] == "the agents' policies (random, first, heuristic)"
+    assert describe_compile("agents.deep_future.net_mcts")[0] == "the network search (net-mcts)"
+    policies = "the agents' policies (random, first, heuristic)"
+    assert describe_compile("agents.deep_future.heuristic_rules")[0] == policies
     assert describe_compile("df_env.envs.kernels")[0] == "the environments' step"
 
 

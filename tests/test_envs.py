@@ -167,7 +167,7 @@ def test_max_turns_truncates() -> None:
 def test_heuristic_opponents_play_the_heuristics_moves_inside_the_step() -> None:
     """Each step of a 2-player env with ``opponents="heuristic"`` equals: the agent's action, then the compiled
     heuristic's choice (drawing from the env's generator words) for every opponent decision."""
-    from agents.heuristic_rules import choose_arr
+    from agents.deep_future.heuristic_rules import choose_arr
     from df_env.games.deep_future.engine.kernels import apply_arr
 
     env = DeepFutureEnv(num_players=2, opponents="heuristic")

@@ -100,7 +100,7 @@ def test_a_ppo_model_for_another_player_count_is_a_one_line_error(tmp_path: Path
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     from gymnasium import spaces
 
-    import agents.ppo_agent as ppo
+    import agents.deep_future.ppo_agent as ppo
 
     class Model:  # what MaskablePPO.load gives for a model of another player count: another observation size
         observation_space = spaces.Box(0, 1, shape=(7,))

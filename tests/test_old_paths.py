@@ -29,6 +29,11 @@ OLD_NEW = [
     ("df_env.envs.gym_env", f"{DF}.envs.gym_env"),
     ("df_env.envs.episode", f"{DF}.envs.episode"),
     ("df_env.envs.common", f"{DF}.envs.common"),
+    ("agents.heuristic", "agents.deep_future.heuristic"),
+    ("agents.heuristic_rules", "agents.deep_future.heuristic_rules"),
+    ("agents.fast", "agents.deep_future.fast"),
+    ("agents.mcts", "agents.deep_future.mcts"),
+    ("agents.net_mcts", "agents.deep_future.net_mcts"),
 ]
 
 
@@ -60,6 +65,18 @@ def test_the_old_gymnasium_entry_points_and_classes_are_the_same() -> None:
     assert deep_future_v0.raw_env is importlib.import_module(f"{DF}.envs.pz_env").raw_env
 
 
+def test_old_agent_classes_and_compiled_functions_are_the_same_objects() -> None:
+    from agents.fast import play
+    from agents.mcts import MCTSAgent
+
+    from agents import make_agent
+    from agents.deep_future import fast, mcts
+
+    assert play is fast.play and MCTSAgent is mcts.MCTSAgent  # one dispatcher, one class
+    assert isinstance(make_agent("mcts:iters=2"), MCTSAgent)
+    assert type(make_agent("heuristic")).__module__ == "agents.deep_future.heuristic"
+
+
 def test_every_listed_move_resolves() -> None:
     for old, new in {**MODULES, **PACKAGES}.items():
         assert importlib.import_module(old) is importlib.import_module(new), old
@@ -67,10 +84,11 @@ def test_every_listed_move_resolves() -> None:
 
 def test_old_names_first_in_a_fresh_process() -> None:
     """Old names imported before any new one (a user's script) give no second copy of any module."""
-    code = ("import sys, importlib; olds = " + repr([o for o, _ in OLD_NEW]) + "\n"
+    code = ("import sys, importlib; olds, news = " + repr([o for o, _ in OLD_NEW]) + ", "
+            + repr([n for _, n in OLD_NEW]) + "\n"
             "mods = [importlib.import_module(o) for o in olds]\n"
             "files = [m.__file__ for m in set(sys.modules.values()) if getattr(m, '__file__', None)]\n"
             "dupes = sorted({f for f in files if files.count(f) > 1})\n"
-            "print(dupes, all(m.__name__.startswith('df_env.games.') for m in mods))")
+            "print(dupes, [m.__name__ for m in mods] == news)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[] True", out

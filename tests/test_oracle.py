@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from agents import AGENT_NAMES, CLAIRVOYANT_AGENTS, AgentSpecError, is_clairvoyant, make_agent, refuse_clairvoyant
-from agents.mcts import MCTSAgent
+from agents.deep_future.mcts import MCTSAgent
 from df_env.bench import BenchConfig, run_bench
 from df_env.cli import main
 from df_env.games.deep_future import engine

@@ -55,12 +55,13 @@ INFO = GameInfo(
 
 # Deep Future's own agents (beside the generic random and first), as modules of the top-level agents package
 AGENTS = {
-    "heuristic": "agents.heuristic",
-    "mcts": "agents.mcts",
-    "ppo": "agents.ppo_agent",
-    "net": "agents.net_agent",
-    "net-mcts": "agents.net_mcts",
-    "oracle": "agents.oracle",  # a cheat that sees hidden cards: solo analysis only (agents.CLAIRVOYANT_AGENTS)
+    "heuristic": "agents.deep_future.heuristic",
+    "mcts": "agents.deep_future.mcts",
+    "ppo": "agents.deep_future.ppo_agent",
+    "net": "agents.deep_future.net_agent",
+    "net-mcts": "agents.deep_future.net_mcts",
+    # a cheat that sees hidden cards: solo analysis only (agents.CLAIRVOYANT_AGENTS)
+    "oracle": "agents.deep_future.oracle",
 }
 
 

@@ -1,18 +1,18 @@
 """Self-play data of expert iteration: games played by the expert search, one backend task per game.
 
-A game is a :class:`GameTask` (iteration, game index, engine seed, the role of every seat). The seats whose role is
-``"current"`` play the expert: ``net-mcts`` with the current model (``expert="net-mcts"``,
-:meth:`agents.net_mcts.NetMCTSAgent.search`) or the heuristic-guided ``mcts`` (``expert="mcts"``, a fixed expert to
-distil into the network, :meth:`agents.mcts.MCTSAgent.search`); both public methods return the root's visit counts over
-the 200 actions. A searching seat records, at every decision with more than one legal action, the acting player's
-observation, the legal mask, the root visit distribution, the root value ``q`` (the mean backed-up value of the most
-visited action) and the player; the first ``temp_moves`` searched decisions of a seat sample the visit counts
-(``n^(1/temperature)``), the later ones take the most visited action, or with probability ``net_moves`` the current
-model's policy's action (``net:path=...``; DAgger: the expert labels the states the network's own play reaches). A
-``"past:NAME"`` seat plays a past checkpoint's policy (``net:path=...``), a ``"heuristic"`` seat the heuristic; neither
-records anything. At the end the game's outcome per player is the value ``agents/mcts.py`` backs up: 1 win, 0 loss (or a
-game over without winning), otherwise the progress score (``df_env.games.deep_future.progress``) when the turn limit
-ends the game.
+A game is a :class:`GameTask` (iteration, game index, engine seed, the role of every seat). The seats whose
+role is ``"current"`` play the expert: ``net-mcts`` with the current model (``expert="net-mcts"``,
+:meth:`agents.net_mcts.NetMCTSAgent.search`) or the heuristic-guided ``mcts`` (``expert="mcts"``, a fixed
+expert to distil into the network, :meth:`agents.mcts.MCTSAgent.search`); both public methods return the root's
+visit counts over the 200 actions. A searching seat records, at every decision with more than
+one legal action, the acting player's observation, the legal mask, the root visit distribution, the root value
+``q`` (the mean backed-up value of the most visited action) and the player;
+the first ``temp_moves`` searched decisions of a seat sample the visit counts (``n^(1/temperature)``), the
+later ones take the most visited action, or with probability ``net_moves`` the current model's policy's action
+(``net:path=...``; DAgger: the expert labels the states the network's own play reaches). A ``"past:NAME"``
+seat plays a past checkpoint's policy (``net:path=...``), a ``"heuristic"`` seat the heuristic; neither records
+anything. At the end the game's outcome per player is the value ``agents/mcts.py`` backs up: 1 win, 0 loss (or a
+game over without winning), otherwise the progress score (``df_env.progress``) when the turn limit ends the game.
 
 The models are shipped to the workers as bytes (the worker initializer writes them to a temporary folder of
 this :func:`generate` call, files named by their SHA-1), so a worker needs no shared file system; the folder is

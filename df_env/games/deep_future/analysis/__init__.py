@@ -1,9 +1,9 @@
 """Was this deal winnable? A reference agent replays a solo deal from its start.
 
-:func:`winnable` plays the deal of a finished solo game (its log) or of a seed with a reference agent, by
-default ``oracle:iters=400``: the clairvoyant search that sees the deck order and the game's generator
-(:mod:`agents.oracle`, a cheat, which is why a game must be over before it is analysed). When the reference wins,
-the deal was winnable and :attr:`Winnable.actions` is a winning line; :meth:`Winnable.log` makes it a game log
+:func:`winnable` plays the deal of a finished solo game (its log) or of a seed with a reference agent, by default
+``oracle:iters=400``: the clairvoyant search that sees the deck order and the game's generator
+(:mod:`agents.deep_future.oracle`, a cheat, which is why a game must be over before it is analysed). When the reference
+wins, the deal was winnable and :attr:`Winnable.actions` is a winning line; :meth:`Winnable.log` makes it a game log
 that ``df-env replay`` (or the browser's replay) steps through. When it loses, the deal may still be winnable (the
 search is not exhaustive); the study in ``docs/ceiling.md`` measured how rarely that happens.
 

@@ -1,10 +1,10 @@
 """The ceiling of a solo benchmark: which deals a reference agent won, and each agent's win rate over those.
 
 ``df-env bench --ceiling [SPEC]`` (default ``oracle:iters=400``, the clairvoyant reference that sees hidden cards,
-:mod:`agents.oracle`) plays the reference on every deal of a solo benchmark beside the other agents. A deal the
-reference won is *winnable*; an agent's win rate over the winnable deals says how much of what could be won it
-won. :func:`ceiling_report` computes it from a solo :class:`~df_env.bench.BenchResult` (it goes into the JSON
-under ``meta.ceiling``), :func:`format_ceiling` prints it below the bench table.
+:mod:`agents.deep_future.oracle`) plays the reference on every deal of a solo benchmark beside the other agents. A deal
+the reference won is *winnable*; an agent's win rate over the winnable deals says how much of what could be won it won.
+:func:`ceiling_report` computes it from a solo :class:`~df_env.bench.BenchResult` (it goes into the JSON under
+``meta.ceiling``), :func:`format_ceiling` prints it below the bench table.
 
 Example:
     >>> from df_env.bench import BenchConfig, run_bench

@@ -241,7 +241,7 @@ def _opponent(spec: OpponentSpec, seat: int) -> tuple[int, Policy | AgentPolicy 
 def _compiled_net(policy: Any, num_players: int, key: str | None) -> tuple[str, tuple] | None:
     """(model file, packed network) when ``policy`` is the deterministic ``net`` agent playing that file (or any
     file when ``key`` is None): then its seat is played in compiled code; None otherwise."""
-    from agents.net_agent import NetAgent
+    from agents.deep_future.net_agent import NetAgent
 
     if not isinstance(policy, AgentPolicy) or not isinstance(policy.agent, NetAgent):
         return None

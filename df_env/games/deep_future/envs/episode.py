@@ -1,11 +1,11 @@
 """The envs' episode loop in compiled code: one call per env step (single env) or per batch step (vector env).
 
 A seat is played either outside compiled code (the learning agent, a Python policy: code :data:`OUTSIDE`) or by a
-compiled policy: :data:`RANDOM` (a uniformly random legal action) or :data:`HEURISTIC` (the built-in rule-based
-agent, ``agents.heuristic``), both drawing from the env's own generator words, or :data:`NET` (the ``net`` agent:
-the legal action with the highest logit of a trained network, :func:`net_action`; no draw). The kernels take the
-env's one network ``net`` (packed by :func:`df_env.net.numba_net.pack`, shared by its NET seats), or None when
-none plays (:func:`no_net`): numba then compiles them without the forward pass (as fast to compile as before).
+compiled policy: :data:`RANDOM` (a uniformly random legal action) or :data:`HEURISTIC` (the built-in rule-based agent,
+``agents.deep_future.heuristic``), both drawing from the env's own generator words, or :data:`NET` (the ``net`` agent:
+the legal action with the highest logit of a trained network, :func:`net_action`; no draw). The kernels take the env's
+one network ``net`` (packed by :func:`df_env.net.numba_net.pack`, shared by its NET seats), or None when none plays
+(:func:`no_net`): numba then compiles them without the forward pass (as fast to compile as before).
 :func:`advance` plays the compiled seats until an outside seat must decide, the learning seat is done (R24: a
 player who lost leaves the game unless the restart variant is on) or the game passes ``max_turns`` (R25).
 """
@@ -16,8 +16,8 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from agents.fast import HEURISTIC, POLICY_NAMES, RANDOM
-from agents.fast import policy_action as compiled_policy_action
+from agents.deep_future.fast import HEURISTIC, POLICY_NAMES, RANDOM
+from agents.deep_future.fast import policy_action as compiled_policy_action
 from df_env.games.deep_future.engine._jit import njit, njit_inline
 from df_env.games.deep_future.engine.model.rng import next_u32
 from df_env.games.deep_future.engine.observation.encode import encode
@@ -26,7 +26,7 @@ from df_env.games.deep_future.progress import progress_rec
 from df_env.net.numba_net import C_OBS, observe_forward
 
 OUTSIDE = -1
-NET = 10  # a code of its own, beside agents.fast's
+NET = 10  # a code of its own, beside agents.deep_future.fast's
 assert NET >= len(POLICY_NAMES)
 COMPILED_POLICIES = {"random": RANDOM, "heuristic": HEURISTIC}
 REWARD_WIN, REWARD_PROGRESS = 0, 1  # the built-in rewards (common.REWARDS)
@@ -42,8 +42,8 @@ def no_net() -> None:
 
 @njit
 def net_action(s, net):
-    """The ``net`` agent's action (``agents.net_agent``, deterministic): the legal action with the highest logit
-    of network ``net`` on the acting player's observation of ``s`` (the lowest such action on a tie)."""
+    """The ``net`` agent's action (``agents.deep_future.net_agent``, deterministic): the legal action with the highest
+    logit of network ``net`` on the acting player's observation of ``s`` (the lowest such action on a tie)."""
     mask = s["mask"]
     need = np.zeros(mask.shape[0], dtype=np.bool_)
     for a in range(mask.shape[0]):

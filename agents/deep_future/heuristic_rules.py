@@ -1,4 +1,5 @@
-"""The compiled scoring rules of the heuristic agent (see :mod:`agents.heuristic` for the strategy in words).
+"""The compiled scoring rules of the heuristic agent (see :mod:`agents.deep_future.heuristic` for the strategy in
+words).
 
 ``choose(s, r)`` scores every legal action of the pending decision of state record ``s`` and returns the best,
 ties broken with the generator words ``r``. Everything here reads only what the deciding player can see: his

@@ -1,10 +1,10 @@
 """``oracle``: a CHEAT that sees hidden cards, the clairvoyant reference of solo analysis.
 
-The search of :mod:`agents.mcts` (the same options, the same selection, expansion, heuristic rollouts and values),
-but every iteration starts from the **true state**: the deck order, the challenge pile and the game's generator
-are left as they are, so the search knows every future draw. It is no player of the game: no person or honest
-agent can see what it sees. It measures how many deals can be won at all (the ceiling above the honest agents):
-in 100 solo deals it won every one at 400 iterations a decision (issue 28; docs/ceiling.md).
+The search of :mod:`agents.deep_future.mcts` (the same options, the same selection, expansion, heuristic rollouts and
+values), but every iteration starts from the **true state**: the deck order, the challenge pile and the game's generator
+are left as they are, so the search knows every future draw. It is no player of the game: no person or honest agent can
+see what it sees. It measures how many deals can be won at all (the ceiling above the honest agents): in 100 solo deals
+it won every one at 400 iterations a decision (issue 28; docs/ceiling.md).
 
 Allowed only where it cheats nobody: solo benchmarks (``df-env bench --agents oracle`` or ``--ceiling``) and the
 analysis of a played deal (:func:`df_env.games.deep_future.analysis.winnable`). It is refused as a seat of a multiplayer
@@ -22,7 +22,8 @@ Example:
 
 from __future__ import annotations
 
-from .base import Option, build_options
+from agents.base import Option, build_options
+
 from .mcts import OPTIONS as MCTS_OPTIONS
 from .mcts import MCTSAgent
 
@@ -34,7 +35,7 @@ SUMMARY = ("CHEAT, sees hidden cards (deck order, the game's generator): the cla
 
 
 class OracleAgent(MCTSAgent):
-    """:class:`~agents.mcts.MCTSAgent` searching the true state (no canonical root, no determinization)."""
+    """:class:`~agents.deep_future.mcts.MCTSAgent` searching the true state (no canonical root, no determinization)."""
 
     clairvoyant = True
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .base import Agent, AgentSpecError, Option, boolean, build_options
+from agents.base import Agent, AgentSpecError, Option, boolean, build_options
 
 SIZES_TO_PLAYERS: dict[int, int] = {}
 

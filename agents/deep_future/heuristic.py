@@ -1,7 +1,7 @@
 """``heuristic``: a rule-based player that builds its tableau and keeps its civilization alive.
 
 The engine asks one decision at a time; the heuristic scores every legal choice of that decision and takes the
-best (ties at random). The scores live in :mod:`agents.heuristic_rules` (compiled, so whole games and MCTS
+best (ties at random). The scores live in :mod:`agents.deep_future.heuristic_rules` (compiled, so whole games and MCTS
 rollouts run without Python). The strategy, decision by decision:
 
 Building towards victory (section 3: homeworld and three techs with three advancements each, then a track, a
@@ -51,7 +51,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents.base import Agent, Option, build_options, words_from
-from agents.heuristic_rules import ADV_VALUE, choose_arr
+from agents.deep_future.heuristic_rules import ADV_VALUE, choose_arr
 
 OPTIONS: dict[str, Option] = {}
 

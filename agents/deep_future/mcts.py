@@ -48,8 +48,8 @@ from agents.base import (
     positive_int,
     words_from,
 )
-from agents.fast import HEURISTIC, RANDOM, play_rec
-from agents.heuristic_rules import choose
+from agents.deep_future.fast import HEURISTIC, RANDOM, play_rec
+from agents.deep_future.heuristic_rules import choose
 from df_env.games.deep_future.engine._jit import njit, njit_inline
 from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
 from df_env.games.deep_future.engine.model.rng import below
@@ -204,7 +204,7 @@ def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code,
     """Run ``iters`` iterations on the tree arrays (``n_nodes[0]`` nodes in use) from state array ``root``,
     searching for player p. ``code``: rollout policy; ``turns``: rollout horizon (0 = the whole game).
     ``clairvoyant``: search the root as it is, hidden cards and the game's generator included (the ``oracle``
-    reference, :mod:`agents.oracle`), instead of a determinization per iteration."""
+    reference, :mod:`agents.deep_future.oracle`), instead of a determinization per iteration."""
     work = np.empty(1, dtype=root.dtype)
     path_node = np.empty(MAX_PATH, dtype=np.int64)
     path_act = np.empty(MAX_PATH, dtype=np.int64)

@@ -1,4 +1,4 @@
-"""``net-mcts``: the determinized MCTS of :mod:`agents.mcts` guided by a trained network's policy (PUCT).
+"""``net-mcts``: the determinized MCTS of :mod:`agents.deep_future.mcts` guided by a trained network's policy (PUCT).
 
 Every iteration is the one of ``mcts`` (determinize the canonical root for the acting player, walk down the
 open-loop tree, expand one action, evaluate the leaf, back up per-player values: 1 win, 0 loss, else the progress
@@ -43,13 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from df_env.games.deep_future.engine.api import apply_action
-from df_env.games.deep_future.engine.kernels import apply, njit  # the compiled boundary
-from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
-from df_env.games.deep_future.engine.observation.determinize import determinize_rec
-from df_env.net.numba_net import observe_forward, pack, value_target
-
-from .base import (
+from agents.base import (
     Agent,
     AgentSpecError,
     Option,
@@ -61,6 +55,12 @@ from .base import (
     positive_int,
     words_from,
 )
+from df_env.games.deep_future.engine.api import apply_action
+from df_env.games.deep_future.engine.kernels import apply, njit  # the compiled boundary
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.observation.determinize import determinize_rec
+from df_env.net.numba_net import observe_forward, pack, value_target
+
 from .fast import HEURISTIC, RANDOM, play_rec
 from .heuristic_rules import choose
 from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.heuristic_rules import choose
+from agents.deep_future.heuristic_rules import choose
 from df_env.games.deep_future.engine._jit import njit, njit_inline
 from df_env.games.deep_future.engine.kernels import pick_random
 from df_env.games.deep_future.engine.rules.flow import apply
