@@ -22,7 +22,7 @@ def test_steps_are_named_with_about_how_long() -> None:
     assert describe_compile("agents.deep_future.net_mcts")[0] == "the network search (net-mcts)"
     policies = "the agents' policies (random, first, heuristic)"
     assert describe_compile("agents.deep_future.heuristic_rules")[0] == policies
-    assert describe_compile("df_env.envs.kernels")[0] == "the environments' step"
+    assert describe_compile("df_env.games.deep_future.envs.episode")[0] == "the environments' step"
 
 
 def test_a_bigger_capacity_tier_is_named() -> None:
