@@ -109,4 +109,5 @@ def refuse_clairvoyant(spec_or_agent: str | Agent, where: str) -> None:
         name = spec_or_agent.name if isinstance(spec_or_agent, Agent) else spec_or_agent
         raise AgentSpecError(f"agent {name!r} is a clairvoyant reference that sees hidden cards (deck order, the "
                              f"game's generator), so it cannot be {where}; it plays only solo benchmarks (df-env bench "
-                             f"--players 1, --ceiling) and the analysis of a solo deal (df_env.analysis.winnable)")
+                             f"--players 1, --ceiling) and the analysis of a solo deal "
+                             "(df_env.games.deep_future.analysis.winnable)")

@@ -18,7 +18,7 @@ Example:
     >>> mask = np.zeros(8, dtype=bool); mask[[2, 5]] = True
     >>> agent.act(None, mask) in (2, 5)
     True
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     >>> policy = make_agent("heuristic").as_policy(seat=0, seed=7)
     >>> bool(engine.legal_mask(s)[policy(s)])
@@ -94,8 +94,8 @@ class Agent(abc.ABC):
 
 def seat_rng(seed: int, seat: int) -> np.random.Generator:
     """The one seeding rule: the generator of the agent that plays ``seat`` in a game whose agent seed is
-    ``seed`` is ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(seat,)))``, the key path of
-    ``derive_seed(seed, seat)`` (:func:`df_env.bench.derive_seed`, :func:`df_env.campaign.core.derive_seed`).
+    ``seed`` is ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(seat,)))``, the key path of ``derive_seed(seed,
+    seat)`` (:func:`df_env.bench.derive_seed`, :func:`df_env.games.deep_future.campaign.core.derive_seed`).
 
     The agent seed: ``df-env bench`` uses ``derive_seed(bench_seed, game, seating + 1)`` (the same for every agent
     of one game; its compiled games draw every seat's choices from ``seed_words`` of it), ``df-env play``, the
@@ -117,9 +117,9 @@ class SeatPolicy:
     decision of an engine state, which must be that seat's.
 
     It hands the agent what it asks for: the seat's observation (``obs`` when the caller has it, else
-    :func:`~df_env.engine.observation.observe`), the legal mask (``mask``, else the state's) and a copy of the
-    state (the game's own state is never given to an agent). An answer that is not a legal action raises
-    :class:`~df_env.engine.IllegalActionError` naming the agent, the seat and the legal actions.
+    the game's ``observe``), the legal mask (``mask``, else the state's) and a copy of the state (the game's own
+    state is never given to an agent). An answer that is not a legal action raises the game's
+    :class:`~df_env.core.IllegalActionError` naming the agent, the seat and the legal actions.
 
     Attributes:
         agent: the agent playing.

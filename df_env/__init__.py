@@ -21,6 +21,9 @@ except metadata.PackageNotFoundError:  # run from a source tree that was never i
     __version__ = "0+unknown"
 
 from df_env.core.registry import available_games, make_game
+from df_env.games.deep_future import moved as _moved
+
+_moved.install()  # Deep Future's old module paths (df_env.engine, ...) keep importing, as the same modules
 
 __all__ = ["__version__", "available_games", "make_game"]
 

@@ -9,7 +9,7 @@
 * Games whose every seat is a compiled policy (``random``, ``heuristic``) run entirely in compiled code.
 * Games run in parallel worker processes (``jobs``), each game with its own seeds, so the results do not depend
   on ``jobs``. Win rates carry a 95% Wilson interval; games not won are told apart by the progress score
-  (:mod:`df_env.progress`: each player's peak over the game).
+  (:mod:`df_env.games.deep_future.progress`: each player's peak over the game).
 
 Example:
     >>> from df_env.bench import BenchConfig, run_bench
@@ -36,7 +36,9 @@ import numpy as np
 from agents import Agent, make_agent, refuse_clairvoyant
 from df_env.core import Game, make_game
 from df_env.core.registry import DEFAULT_GAME
-from df_env.engine.model.rng import derive_seed  # also imported from here (the one seed derivation of df_env)
+
+# derive_seed is also imported from here (the one seed derivation of df_env)
+from df_env.games.deep_future.engine.model.rng import derive_seed
 
 from .backends import Backend, LocalBackend, run_keyed
 

@@ -36,11 +36,10 @@ def _speed(x: float) -> str:
 def format_table(result: BenchResult) -> str:
     """The results table: one row per agent, then victory types and loss causes.
 
-    Columns: games, wins, win rate and its 95% Wilson interval, mean game length in player-turns, the mean peak
-    progress score over games not won (``df_env.progress``), decisions per second (wall clock), CPU milliseconds
-    per decision (the playing thread's CPU time: comparable across loads), and in multiplayer the
-    openskill rating (mu, and the conservative ordinal mu - 3 sigma).
-    """
+    Columns: games, wins, win rate and its 95% Wilson interval, mean game length in player-turns, the mean peak progress
+    score over games not won (``df_env.games.deep_future.progress``), decisions per second (wall clock), CPU
+    milliseconds per decision (the playing thread's CPU time: comparable across loads), and in multiplayer the openskill
+    rating (mu, and the conservative ordinal mu - 3 sigma). """
     multi = result.config.num_players > 1
     head = f"{'agent':<34} {'games':>6} {'wins':>6} {'win rate':>8} {'95% CI':>15} {'turns':>6} " \
            f"{'progress':>8} {'dec/s':>9} {'cpu ms':>7}" + (f" {'rating':>7} {'ordinal':>7}" if multi else "")

@@ -65,7 +65,7 @@ def _bench(args: argparse.Namespace) -> None:
     from df_env.bench import BenchConfig, run_bench
 
     agents = tuple(args.agents or QUICK_AGENTS)
-    if args.ceiling:  # the reference plays every deal too (df_env.analysis.ceiling)
+    if args.ceiling:  # the reference plays every deal too (df_env.games.deep_future.analysis.ceiling)
         if args.players != 1:
             raise CliError(f"--ceiling is a solo measure (--players 1); got --players {args.players}")
         agents += (args.ceiling,) * (args.ceiling not in agents)
@@ -105,7 +105,7 @@ def _bench_outputs(result: BenchResult, args: argparse.Namespace) -> None:
     from df_env.ladder import record_bench
 
     if args.ceiling:
-        from df_env.analysis.ceiling import ceiling_report, format_ceiling
+        from df_env.games.deep_future.analysis.ceiling import ceiling_report, format_ceiling
 
         config = result.config
         result.meta["ceiling"] = ceiling_report(result, config.labels()[config.agents.index(args.ceiling)])
@@ -120,7 +120,7 @@ def _bench_outputs(result: BenchResult, args: argparse.Namespace) -> None:
 # ---------------------------------------------------------------------------------------------- play / replay
 def _play(args: argparse.Namespace) -> None:
     from df_env.core.registry import DEFAULT_GAME
-    from df_env.envs.common import seat_rule
+    from df_env.games.deep_future.envs.common import seat_rule
     from df_env.terminal import play_human
 
     if args.resume:  # a game saved in the middle: its seats and seed come from the log
@@ -202,8 +202,8 @@ def _fresh_log_path(log_path: str) -> str:
 
 
 def _replay(args: argparse.Namespace) -> None:
-    from df_env.envs.common import seat_rule
     from df_env.gamelog import load_log
+    from df_env.games.deep_future.envs.common import seat_rule
     from df_env.terminal import replay_game
 
     log = load_log(args.log)
@@ -216,7 +216,7 @@ def _replay(args: argparse.Namespace) -> None:
 # ---------------------------------------------------------------------------------------------- campaign
 def _campaign(args: argparse.Namespace) -> None:
     try:
-        from df_env.campaign import commands as campaign_ops
+        from df_env.games.deep_future.campaign import commands as campaign_ops
     except ImportError as err:  # the campaign helper's module is not installed
         raise CliError(f"campaigns are not available in this installation: {err}") from None
     if args.campaign_cmd == "new":
@@ -228,7 +228,7 @@ def _campaign(args: argparse.Namespace) -> None:
     elif args.campaign_cmd == "restore":
         _campaign_restore(args.path)
     elif args.campaign_cmd == "resign":
-        from df_env.campaign import files as campaign_io
+        from df_env.games.deep_future.campaign import files as campaign_io
 
         with campaign_io.campaign_lock(args.path):
             camp = campaign_io.resign(args.path)
@@ -239,7 +239,7 @@ def _campaign(args: argparse.Namespace) -> None:
 
 def _campaign_restore(path: str) -> None:
     """Put the backup kept by the last save back in place (the replaced file is kept as ``.damaged``)."""
-    from df_env.campaign import files as campaign_io
+    from df_env.games.deep_future.campaign import files as campaign_io
 
     with campaign_io.campaign_lock(path):
         camp, kept = campaign_io.restore_backup_kept(path)
@@ -316,7 +316,7 @@ def _agents(args: argparse.Namespace) -> None:
     width = max((len(f"{k}={o.default!r}") for opts in all_opts.values() for k, o in opts.items()), default=0)
     for name, opts in all_opts.items():
         if is_clairvoyant(name):  # the cheat says so wherever agents are listed
-            from agents.oracle import SUMMARY
+            from agents.deep_future.oracle import SUMMARY
 
             print(f"{name}:  [{SUMMARY}]")
         else:
@@ -488,20 +488,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         from df_env.gamelog import GameLogError
 
         user_errors += (GameLogError,)
-        from df_env.campaign.core import CampaignError
+        from df_env.games.deep_future.campaign.core import CampaignError
 
         user_errors += (CampaignError,)
     except ImportError:
         pass
     if args.command in ("play", "replay", "campaign", "bench", "serve"):
-        from df_env.engine.compile_notice import notice
+        from df_env.games.deep_future.engine.compile_notice import notice
 
         notice()
 
     from df_env.train.errors import ConfigError, ModelFileError
 
     user_errors += (ConfigError, ModelFileError)
-    from df_env.engine.compile_notice import CompileWatch
+    from df_env.games.deep_future.engine.compile_notice import CompileWatch
 
     try:
         with CompileWatch():  # every numba compile step announced, never a long silence on a first run

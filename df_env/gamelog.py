@@ -12,7 +12,7 @@ File format (JSON)::
 (informational); ``result`` is written for the reader and checked on replay. Example:
 
     >>> import os, tempfile
-    >>> from df_env import engine
+    >>> from df_env.games.deep_future import engine
     >>> log = GameLog(num_players=1, seed=3, seats=["random"], actions=[])
     >>> s = engine.new_game(log.game_config(), log.seed)
     >>> log.actions.append(int(engine.legal_actions(s)[0]))

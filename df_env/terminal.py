@@ -20,10 +20,10 @@ import numpy as np
 
 from agents import SeatPolicy, make_agent
 from df_env.core import Game, make_game
-from df_env.engine.api import IllegalActionError, apply_action, legal_actions, new_game
-from df_env.envs.common import seat_rule
-from df_env.web import engine_view as E
-from df_env.web.words import ResultTracker, event_lines, fix_words, header, in_setup, say
+from df_env.games.deep_future.engine.api import IllegalActionError, apply_action, legal_actions, new_game
+from df_env.games.deep_future.envs.common import seat_rule
+from df_env.games.deep_future.web import engine_view as E
+from df_env.games.deep_future.web.words import ResultTracker, event_lines, fix_words, header, in_setup, say
 
 from .gamelog import GameLog, GameLogError, final_state, replay, result_mismatch, save_log
 
@@ -199,10 +199,10 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
                console: Console | None = None, color: bool = False, resume: GameLog | None = None,
                lang: str = "en", analysis: str | None = "oracle:iters=400") -> GameLog:
     """Play a game in the terminal: the person plays ``seat``, ``opponents`` (one spec per other seat, in seat
-    order) play the rest. ``resume``: a log saved in the middle of a game (its seats and seed are used; the
-    game goes on from its last action). ``analysis``: after a lost solo game, the reference offered to replay the
-    deal ("was this deal winnable?", :mod:`df_env.analysis.terminal`; None: not offered). Returns the log, also
-    saved at ``log_path``."""
+    order) play the rest. ``resume``: a log saved in the middle of a game (its seats and seed are used; the game goes on
+    from its last action). ``analysis``: after a lost solo game, the reference offered to replay the deal ("was this
+    deal winnable?", :mod:`df_env.games.deep_future.analysis.terminal`; None: not offered). Returns the log, also saved
+    at ``log_path``."""
     console = console or Console()
     if resume is not None:
         if "human" not in resume.seats:
@@ -245,7 +245,7 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
         raise
     _save_and_report(log, s, seat, log_path, screen, tracker)
     if analysis and num_players == 1 and s["over"] and int(s["winner"]) != 0:  # a lost solo game
-        from df_env.analysis.terminal import offer_winnable
+        from df_env.games.deep_future.analysis.terminal import offer_winnable
 
         offer_winnable(log, console, color, lang, analysis)
     return log
@@ -338,7 +338,7 @@ def compile_ahead(seats: dict[int, str], state: Any, max_steps: int = 400) -> th
     a copy of ``state`` played on (first legal actions) to its seat's turn. The engine's ``apply_action`` is loaded
     first, in the caller's thread, so that the person's own move never waits for the thread's compile. (Here, not in
     the engine's compile notices: it makes agents, which sit above the engine.)"""
-    from df_env.engine.api import apply_action, clone, legal_actions
+    from df_env.games.deep_future.engine.api import apply_action, clone, legal_actions
 
     start = clone(state)
     if not start["over"]:

@@ -7,12 +7,12 @@ number of compiled specializations per function, and (``--profile``) where numba
     python experiments/bench_compile.py --warm           # then once more with the cache filled
 
 Each run is a subprocess with ``NUMBA_CACHE_DIR`` set to a new temporary folder (the engine keys its cache on a
-hash of its sources inside that folder, see ``df_env/engine/_jit.py``), so nothing is loaded from an earlier run.
+hash of its sources inside that folder, see ``df_env/core/jit.py``), so nothing is loaded from an earlier run.
 The phases run in order in that one process, as a user's first session would: each phase's figure is what it adds
 on top of the phases before it. Not a test: figures are printed (and optionally written as JSON).
 
 Phases:
-    import      ``from df_env import engine``
+    import      ``from df_env.games.deep_future import engine``
     game        the first ``engine.new_game`` and a uniformly random game to the end (``legal_actions``,
                 ``apply_action``): "import + first game" is the sum of these two
     observe     the first ``observe`` (the observation vector), and ``render_text``
@@ -77,7 +77,7 @@ class _CompileTimer:
 def _phase_game() -> None:
     import numpy as np
 
-    from df_env import engine
+    from df_env.games.deep_future import engine
 
     s = engine.new_game(engine.GameConfig(num_players=2), seed=0)
     rng = np.random.default_rng(0)
@@ -87,9 +87,9 @@ def _phase_game() -> None:
 
 
 def _phase_observe() -> None:
-    from df_env import engine
-    from df_env.engine.observation import observe
-    from df_env.engine.text import render_text
+    from df_env.games.deep_future import engine
+    from df_env.games.deep_future.engine.observation import observe
+    from df_env.games.deep_future.engine.text import render_text
 
     s = engine.new_game(engine.GameConfig(num_players=2), seed=1)
     observe(s, 0)
@@ -114,8 +114,8 @@ def _phase_gym() -> None:
 
 def _play_one(spec: str) -> None:
     from agents import make_agent
-    from df_env import engine
     from df_env.bench import play_game
+    from df_env.games.deep_future import engine
 
     agent = make_agent(spec)
     play_game([agent, agent], engine.GameConfig(num_players=2), 0, 0, 1000 if spec == "heuristic" else 1)
@@ -150,7 +150,7 @@ def child(profile: bool, phases: list[str]) -> None:
     for phase in phases:
         w, c = time.perf_counter(), time.process_time()
         if phase == "import":
-            from df_env import engine  # noqa: F401
+            from df_env.games.deep_future import engine  # noqa: F401
         else:
             globals()[f"_phase_{phase}"]()
         out["phases"][phase] = {"wall": time.perf_counter() - w, "cpu": time.process_time() - c}

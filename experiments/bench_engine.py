@@ -17,10 +17,10 @@ import time
 
 import numpy as np
 
-from df_env import engine
-from df_env.engine.kernels import random_games_arr
-from df_env.engine.model.rng import seed_words
-from df_env.engine.model.state import STATE_DTYPE
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.kernels import random_games_arr
+from df_env.games.deep_future.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.model.state import STATE_DTYPE
 
 
 def starts(n_players: int, n: int) -> np.ndarray:
@@ -77,8 +77,9 @@ def clone_time(n: int = 200_000) -> dict:
 
 def compile_times() -> dict:
     """Seconds to import and start a game with an empty numba cache (cold) and with the cache filled (warm)."""
-    code = "import time; t=time.time(); from df_env import engine; engine.new_game(engine.GameConfig(), 0); " \
-           "from df_env.engine.kernels import random_playout_arr; print(time.time()-t)"
+    code = "import time; t=time.time(); from df_env.games.deep_future import engine; " \
+           "engine.new_game(engine.GameConfig(), 0); " \
+           "from df_env.games.deep_future.engine.kernels import random_playout_arr; print(time.time()-t)"
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         out = []

@@ -12,10 +12,10 @@ import time
 
 import numpy as np
 
-from df_env import engine
-from df_env.engine.kernels import random_games_arr
-from df_env.engine.model.rng import seed_words
-from df_env.engine.model.state import STATE_DTYPE
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.kernels import random_games_arr
+from df_env.games.deep_future.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.model.state import STATE_DTYPE
 
 
 def starts(n_players: int, n: int) -> np.ndarray:

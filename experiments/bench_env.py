@@ -26,9 +26,9 @@ import gymnasium as gym
 import numpy as np
 
 import df_env.envs  # noqa: F401 - registers DeepFuture-v0
-from df_env.envs.gym_env import DeepFutureEnv
-from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
-from df_env.envs.vector import DeepFutureVectorEnv
+from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
+from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
+from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 
 
 class Clock:

@@ -16,9 +16,9 @@ import time
 import numpy as np
 
 from agents import make_agent
-from df_env import engine
-from df_env.engine._jit import njit
-from df_env.engine.kernels import encode
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine._jit import njit
+from df_env.games.deep_future.engine.kernels import encode
 from df_env.net import numba_net as nn_
 from df_env.net.numpy_net import default_model_path, load_net
 

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_engine as df_bench
 
-from df_env.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.model.rng import seed_words
 from df_env.games.galactic_civ import GAME as G
 from df_env.games.galactic_civ.engine.kernels import random_games_arr
 

@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from df_env.envs.vector import DeepFutureVectorEnv
+from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 
 
 def python_policy(spec: str):

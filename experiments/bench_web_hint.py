@@ -29,7 +29,7 @@ import time
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
 
-from df_env import engine
+from df_env.games.deep_future import engine
 from df_env.web.server import create_app
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from df_env.campaign.commands import campaign_new, campaign_play
-from df_env.campaign.core import Campaign, GameRecord
-from df_env.campaign.files import load_campaign
-from df_env.engine.model.state import tier_for
+from df_env.games.deep_future.campaign.commands import campaign_new, campaign_play
+from df_env.games.deep_future.campaign.core import Campaign, GameRecord
+from df_env.games.deep_future.campaign.files import load_campaign
+from df_env.games.deep_future.engine.model.state import tier_for
 
 
 def run(players: int, games: int, seed: int, every: int) -> dict[str, object]:

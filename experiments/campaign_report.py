@@ -19,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from df_env.campaign.commands import Policy, campaign_new, campaign_play
-from df_env.campaign.core import Campaign, GameRecord
-from df_env.engine.model.constants import BLANK, CIV, TECH, WORLD
+from df_env.games.deep_future.campaign.commands import Policy, campaign_new, campaign_play
+from df_env.games.deep_future.campaign.core import Campaign, GameRecord
+from df_env.games.deep_future.engine.model.constants import BLANK, CIV, TECH, WORLD
 
 HEADER = f"{'game':>4} {'era':>3} {'result':<10} {'turns':>5} {'cards':>5} {'blank':>5} {'world':>5} {'tech':>5} " \
          f"{'civ':>4} {'named':>5} {'wonders':>7} {'win rate':>8}"

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
-from df_env.campaign.files import CampaignFileError, load_campaign, stale_temps  # noqa: E402
+from df_env.games.deep_future.campaign.files import CampaignFileError, load_campaign, stale_temps  # noqa: E402
 
 
 def cli(*args: str, **kw: object) -> subprocess.Popen:

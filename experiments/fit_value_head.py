@@ -25,10 +25,10 @@ import numpy as np
 
 from agents import make_agent
 from df_env.bench import DEFAULT_TURNS_PER_PLAYER, derive_seed
-from df_env.engine.api import GameConfig, apply_action, new_game
-from df_env.engine.observation import observe
+from df_env.games.deep_future.engine.api import GameConfig, apply_action, new_game
+from df_env.games.deep_future.engine.observation import observe
+from df_env.games.deep_future.progress import progress
 from df_env.net.numpy_net import NumpyEntityNet, default_model_path, load_net, save_net
-from df_env.progress import progress
 
 
 def outcome(state: np.ndarray, player: int) -> float:

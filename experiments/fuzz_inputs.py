@@ -128,8 +128,8 @@ def mutate(doc: Any, text: str, rng: random.Random) -> bytes:
 def positions() -> list[str]:
     """Positions from random and heuristic games, fresh and in a campaign galaxy (EVOKE, civilizations)."""
     from agents import make_agent
-    from df_env import engine
-    from df_env.campaign.core import Campaign
+    from df_env.games.deep_future import engine
+    from df_env.games.deep_future.campaign.core import Campaign
 
     camp = Campaign.new(seed=5)
     out = []
@@ -151,19 +151,19 @@ def positions() -> list[str]:
 
 
 def campaign_text() -> str:
-    from df_env.campaign.commands import campaign_play
-    from df_env.campaign.files import campaign_to_text
+    from df_env.games.deep_future.campaign.commands import campaign_play
+    from df_env.games.deep_future.campaign.files import campaign_to_text
 
     folder = tempfile.mkdtemp()
     path = os.path.join(folder, "c.json")
-    from df_env.campaign.commands import campaign_new
+    from df_env.games.deep_future.campaign.commands import campaign_new
 
     campaign_new(path, seed=3)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from campaign_report import agent_policies
 
     campaign_play(path, 6, agent_policies("heuristic", 1))
-    from df_env.campaign.files import load_campaign
+    from df_env.games.deep_future.campaign.files import load_campaign
 
     return campaign_to_text(load_campaign(path))
 
@@ -171,8 +171,8 @@ def campaign_text() -> str:
 def log_text() -> str:
     import numpy as np
 
-    from df_env import engine
     from df_env.gamelog import GameLog
+    from df_env.games.deep_future import engine
 
     log = GameLog(num_players=2, seed=4, seats=["a", "b"])
     s = engine.new_game(log.game_config(), log.seed)
@@ -188,11 +188,11 @@ def log_text() -> str:
 # ---------------------------------------------------------------------------------------------- readers
 def reader(kind: str, folder: str) -> tuple[Callable[[bytes], Any], type[BaseException]]:
     if kind == "position":
-        from df_env import engine
+        from df_env.games.deep_future import engine
 
         return engine.from_json, engine.PositionError
     if kind == "campaign":
-        from df_env.campaign.files import CampaignFileError, load_campaign
+        from df_env.games.deep_future.campaign.files import CampaignFileError, load_campaign
 
         path = os.path.join(folder, "fuzz-campaign.json")
 

@@ -3,7 +3,7 @@
 one input instead of testing all 40.
 
 Plays games of 1, 2 and 3 players with the random and the heuristic agent and checks every player's observation
-at every decision (``df_env.engine.observation.observe``). Exits with status 1 on a counterexample.
+at every decision (``df_env.games.deep_future.engine.observation.observe``). Exits with status 1 on a counterexample.
 
     PYTHONPATH=. python experiments/fwd_check_present.py [--games G]
 """
@@ -16,8 +16,8 @@ import sys
 import numpy as np
 
 from agents import make_agent
-from df_env import engine
-from df_env.engine.observation import observe
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation import observe
 from df_env.net.netlayout import entity_layout
 
 

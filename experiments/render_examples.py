@@ -12,15 +12,15 @@ from pathlib import Path
 import matplotlib.image as mpimg
 import numpy as np
 
-from df_env import engine
-from df_env.envs.gym_env import DeepFutureEnv
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def position(seed: int = 11, turns: int = 14) -> np.ndarray:
     """A position after ``turns`` player-turns of heuristic play (random play if the agents package is absent)."""
-    from agents.fast import HEURISTIC, play
+    from agents.deep_future.fast import HEURISTIC, play
 
     for k in range(50):
         s = engine.new_game(engine.GameConfig(num_players=2), seed=seed + k)

@@ -16,7 +16,7 @@ Configuration keys (JSON; defaults in ``DEFAULTS``):
   other seat plays uniformly at random or, with probability ``pool_self``, a frozen earlier snapshot of the
   policy; a snapshot joins the pool every ``snapshot_every`` steps, ``pool_size`` kept);
 * ``reward``: ``"win"`` (+1 / -1 at the end) or ``"progress"`` (the same plus the change of the progress score,
-  ``df_env.progress``, at every step: a potential-based shaping that rewards building the tableau);
+  ``df_env.games.deep_future.progress``, at every step: a potential-based shaping that rewards building the tableau);
 * ``total_timesteps``, ``num_envs``, ``seed``, ``max_turns``, ``ppo`` (keyword arguments of MaskablePPO:
   ``n_steps``, ``batch_size``, ``learning_rate``, ``gamma``, ``ent_coef``, ``policy_kwargs``...);
 * ``eval_every``, ``eval_games``, ``eval_opponents``, ``checkpoint_every``, ``out_dir``.
@@ -85,9 +85,9 @@ class PoolOpponent:
 def evaluate(model: Any, config: dict[str, Any], opponent: str) -> dict[str, float]:
     """The policy in seat 0 against ``opponent`` (solo: alone) over ``eval_games`` seeded games."""
     from agents import make_agent
-    from agents.ppo_agent import PPOAgent
+    from agents.deep_future.ppo_agent import PPOAgent
     from df_env.bench import derive_seed, play_game
-    from df_env.engine.api import GameConfig
+    from df_env.games.deep_future.engine.api import GameConfig
 
     n = config["num_players"]
     learner = PPOAgent("ppo", model, deterministic=True)
@@ -155,7 +155,7 @@ def make_callback(config: dict[str, Any], out: Path, pools: list[PoolOpponent]) 
 def train(config: dict[str, Any]) -> Path:
     from sb3_contrib import MaskablePPO
 
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 
     out = Path(config["out_dir"])
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)

@@ -55,7 +55,7 @@ def recipe_steps_per_s(seconds: float, seed: int) -> dict[str, float]:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 
     config = _train_ppo_module().load_config(str(RECIPE), {"seed": seed})
     venv = DeepFutureSB3VecEnv(num_envs=config["num_envs"], num_players=config["num_players"], seat=config["seat"],

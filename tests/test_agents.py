@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from agents import AGENT_NAMES, Agent, AgentSpecError, agent_options, make_agent, parse_spec
-from agents.fast import HEURISTIC, RANDOM, play
-from agents.heuristic_rules import choose_arr
-from df_env import engine
-from df_env.engine.model.rng import seed_words
-from df_env.engine.observation.determinize import determinize
-from df_env.progress import progress, progress_parts
+from agents.deep_future.fast import HEURISTIC, RANDOM, play
+from agents.deep_future.heuristic_rules import choose_arr
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.observation.determinize import determinize
+from df_env.games.deep_future.progress import progress, progress_parts
 
 
 def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
@@ -178,14 +178,14 @@ def test_progress_score_parts() -> None:
 # ---------------------------------------------------------------------------------------------- ppo
 def test_ppo_agent_loads_a_saved_policy_and_acts_legally(tmp_path) -> None:  # type: ignore[no-untyped-def]
     sb3_contrib = pytest.importorskip("sb3_contrib")
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 
     venv = DeepFutureSB3VecEnv(num_envs=1, num_players=2, seed=0)
     model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=8, batch_size=8, seed=0, device="cpu")
     model.save(tmp_path / "m.zip")
     agent = make_agent(f"ppo:path={tmp_path / 'm.zip'}")
     assert agent.uses_observation and not agent.fork_safe
-    from df_env.engine.observation.encode import observe
+    from df_env.games.deep_future.engine.observation.encode import observe
 
     for s in _states(2, 20):
         p = int(s["dplayer"])

@@ -14,7 +14,7 @@ import pytest
 
 import df_env.envs  # noqa: F401  (registers DeepFuture-v0)
 from df_env.cli import main
-from df_env.envs.vector import DeepFutureVectorEnv
+from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 from df_env.net.numpy_net import MAX_MODEL_BYTES, ModelFileError, load_net
 
 SHIPPED = Path(__file__).resolve().parent.parent / "df_env" / "models" / "net_1p.npz"

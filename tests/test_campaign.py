@@ -9,11 +9,11 @@ import os
 import numpy as np
 import pytest
 
-from df_env import engine
-from df_env.campaign import files as campaign_io
-from df_env.campaign.commands import campaign_new, campaign_play, campaign_show, describe, play_game
-from df_env.campaign.core import Campaign, CampaignError, HomeworldLog, card_census
-from df_env.campaign.files import (
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign import files as campaign_io
+from df_env.games.deep_future.campaign.commands import campaign_new, campaign_play, campaign_show, describe, play_game
+from df_env.games.deep_future.campaign.core import Campaign, CampaignError, HomeworldLog, card_census
+from df_env.games.deep_future.campaign.files import (
     CampaignFileError,
     campaign_from_text,
     campaign_lock,
@@ -23,10 +23,10 @@ from df_env.campaign.files import (
     restore_backup,
     save_campaign,
 )
-from df_env.campaign.format import GALAXY_FIELDS
-from df_env.engine.kernels import random_playout_arr
-from df_env.engine.model.constants import BLANK, CIV, CULTURE, MIGHT, TECH, V_CULTURE, V_MIGHT, WORLD
-from df_env.engine.model.layout import (
+from df_env.games.deep_future.campaign.format import GALAXY_FIELDS
+from df_env.games.deep_future.engine.kernels import random_playout_arr
+from df_env.games.deep_future.engine.model.constants import BLANK, CIV, CULTURE, MIGHT, TECH, V_CULTURE, V_MIGHT, WORLD
+from df_env.games.deep_future.engine.model.layout import (
     B_SPECIAL,
     B_SUIT,
     BLOCK_START,
@@ -39,7 +39,7 @@ from df_env.engine.model.layout import (
     PH_SETUP,
     encode,
 )
-from df_env.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.model.rng import seed_words
 
 S, M, R, K, H, F = range(6)
 
@@ -273,8 +273,8 @@ def test_victory_makes_the_civilization_card(won_campaign) -> None:
 
 
 def test_campaign_show_words_the_civilization_s_tables_as_the_engine_does(won_campaign) -> None:
-    """The Table 3/4 effects are worded once (df_env.engine.text); `campaign show` writes them capitalized."""
-    from df_env.engine.text import TABLE3_EFFECTS, TABLE4_EFFECTS
+    """The Table 3/4 effects are worded once (the engine's text); `campaign show` writes them capitalized."""
+    from df_env.games.deep_future.engine.text import TABLE3_EFFECTS, TABLE4_EFFECTS
 
     text = describe(won_campaign[0])
     assert "Table 3 (Culture): Add 3 to Culture; Table 4 (sun): Draw 3 cards;" in text
@@ -644,7 +644,8 @@ def test_engine_does_not_import_the_campaign() -> None:
     import subprocess
     import sys
 
-    code = "import sys, df_env.engine, df_env.engine.api; print('df_env.campaign.core' in sys.modules)"
+    code = ("import sys, df_env.games.deep_future.engine.api; "
+            "print('df_env.games.deep_future.campaign.core' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert campaign_io.BACKUP_SUFFIX == ".bak"
@@ -700,6 +701,6 @@ def test_restart_variant_campaign_loads(tmp_path) -> None:
 
 
 def test_galaxy_fields_match_what_new_game_copies() -> None:
-    from df_env.engine import api
+    from df_env.games.deep_future.engine import api
 
     assert tuple(GALAXY_FIELDS) == tuple(api._GALAXY_FIELDS)

@@ -12,13 +12,13 @@ import numba
 import numpy as np
 import pytest
 
-from df_env import engine
-from df_env.campaign.commands import campaign_play, play_game
-from df_env.campaign.core import Campaign, derive_seed
-from df_env.campaign.files import load_campaign, save_campaign
-from df_env.engine.io.position import PositionError, from_dict, to_dict
-from df_env.engine.model.constants import CAPACITY_TIERS, MAX_CARDS, MAX_POOL, POOL_HEADROOM
-from df_env.engine.model.state import (
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign.commands import campaign_play, play_game
+from df_env.games.deep_future.campaign.core import Campaign, derive_seed
+from df_env.games.deep_future.campaign.files import load_campaign, save_campaign
+from df_env.games.deep_future.engine.io.position import PositionError, from_dict, to_dict
+from df_env.games.deep_future.engine.model.constants import CAPACITY_TIERS, MAX_CARDS, MAX_POOL, POOL_HEADROOM
+from df_env.games.deep_future.engine.model.state import (
     STATE_DTYPE,
     empty_state,
     is_state_dtype,
@@ -240,8 +240,8 @@ def test_the_gym_env_plays_a_grown_campaign(grown: Campaign) -> None:
 
 
 def test_the_cli_says_when_the_galaxy_moves_up_a_tier(capsys) -> None:
-    from df_env.campaign.commands import tier_notice
-    from df_env.campaign.core import GameRecord, PlayerRecord
+    from df_env.games.deep_future.campaign.commands import tier_notice
+    from df_env.games.deep_future.campaign.core import GameRecord, PlayerRecord
 
     camp = Campaign.new(seed=0)
     camp.galaxy["n_cards"] = 452

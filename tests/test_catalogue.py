@@ -1,5 +1,5 @@
-"""The decision catalogue (df_env/engine/model/decisions.py) is the one source of the decision kinds, the mask and
-the step dispatch are tables built from it, and the procedures speak in names (docs/architecture.md)."""
+"""The decision catalogue (df_env/games/deep_future/engine/model/decisions.py) is the one source of the decision kinds,
+the mask and the step dispatch are tables built from it, and the procedures speak in names (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from df_env.engine.legality import mask
-from df_env.engine.model import decisions, layout
-from df_env.engine.model.decisions import CATALOGUE, table_dispatch
-from df_env.engine.rules import flow
-from df_env.engine.rules.frames import PROC_NAMES
+from df_env.games.deep_future.engine.legality import mask
+from df_env.games.deep_future.engine.model import decisions, layout
+from df_env.games.deep_future.engine.model.decisions import CATALOGUE, table_dispatch
+from df_env.games.deep_future.engine.rules import flow
+from df_env.games.deep_future.engine.rules.frames import PROC_NAMES
 
 RULES = Path(flow.__file__).parent
-encode = importlib.import_module("df_env.engine.observation.encode")  # (the package exports a function encode)
+# (the package exports a function encode)
+encode = importlib.import_module("df_env.games.deep_future.engine.observation.encode")
 
 
 def test_every_decision_code_is_its_catalogue_record() -> None:
@@ -34,7 +35,7 @@ def test_every_decision_has_a_filler_where_its_record_says_and_the_dispatch_call
     src = mask._fill.py_func.dispatch_source if hasattr(mask._fill, "py_func") else mask._fill.dispatch_source
     for code, d in enumerate(CATALOGUE[1:], start=1):
         module, name = d.filler
-        fn = getattr(importlib.import_module(f"df_env.engine.{module}"), name)
+        fn = getattr(importlib.import_module(f"df_env.games.deep_future.engine.{module}"), name)
         assert fn is getattr(mask, name) and fn in mask.FILLERS, d.name
         assert f"    if key == {code}:\n        return {name}(s, p, ctx)\n" in src, d.name
     assert "key == 0:" not in src  # NONE has no filler: nothing is legal once the game is over
@@ -55,7 +56,7 @@ def test_a_filler_lives_beside_a_procedure_that_posts_its_decision() -> None:
             assert re.search(rf"ask\(s, fi, \w+, D_{d.name}\b", flow_source), d.name
             continue
         assert module.startswith("rules."), d.name
-        source = Path(importlib.import_module(f"df_env.engine.{module}").__file__ or "").read_text()
+        source = Path(importlib.import_module(f"df_env.games.deep_future.engine.{module}").__file__ or "").read_text()
         posted = [k.name for k in CATALOGUE
                   if k.fill == d.fill and re.search(rf"ask\(s, fi, \w+, D_{k.name}\b", source)]
         assert posted, f"{d.name}: {module} posts no decision whose filler is {d.fill}"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from df_env.analysis.ceiling import ceiling_report, format_ceiling
 from df_env.bench import BenchConfig, run_bench, wilson
 from df_env.cli import main
+from df_env.games.deep_future.analysis.ceiling import ceiling_report, format_ceiling
 
 
 def test_report_counts_the_winnable_deals_by_hand() -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from df_env import engine
 from df_env.bench import BenchConfig, run_bench, wilson
 from df_env.cli import main
 from df_env.gamelog import GameLog, GameLogError, final_state, load_log, save_log
+from df_env.games.deep_future import engine
 from df_env.terminal import Console, play_human, replay_game
 
 
@@ -231,7 +231,7 @@ def test_a_person_plays_a_campaign_game(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["campaign", "play", path, "-n", "2", "--agents", "human", "heuristic", "--max-turns", "6"]) == 0
     out = capsys.readouterr().out
     assert "since your last decision" in out and "player 1 (heuristic):" in out and "game 1:" in out
-    from df_env.campaign.files import load_campaign
+    from df_env.games.deep_future.campaign.files import load_campaign
 
     camp = load_campaign(path)
     assert len(camp.chronology) == 1 and camp.chronology[0].players[0].name == "human"
@@ -258,7 +258,7 @@ def test_quitting_a_campaign_game_records_nothing(tmp_path: Path, capsys: pytest
     assert main(["campaign", "play", path, "--agents", "human"]) == 0
     assert "not recorded" in capsys.readouterr().out
     assert main(["campaign", "play", path, "--agents", "human", "human", "-n", "2"]) == 2  # one person only
-    from df_env.campaign.files import load_campaign
+    from df_env.games.deep_future.campaign.files import load_campaign
 
     assert load_campaign(path).chronology == []
 
@@ -267,7 +267,7 @@ def test_quitting_a_campaign_game_records_nothing(tmp_path: Path, capsys: pytest
 def test_the_default_opponent_is_a_built_in_agent_that_plays_and_play_uses_it(
         n: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from agents import AGENT_NAMES, default_opponent, make_agent, parse_spec
-    from df_env.engine.observation.encode import observe
+    from df_env.games.deep_future.engine.observation.encode import observe
 
     spec = default_opponent(n)
     assert parse_spec(spec)[0] in AGENT_NAMES

@@ -165,7 +165,7 @@ def test_ray_runs_any_episode_function_with_a_worker_initializer(ray_instance) -
         os.environ["DF_TEST_EPISODE_OFFSET"] = str(offset)
 
     def episode(chunk: list[int]) -> list[tuple[int, int]]:  # e.g. self-play: an episode index in, its data out
-        from df_env import engine
+        from df_env.games.deep_future import engine
 
         out = []
         for i in chunk:

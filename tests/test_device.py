@@ -85,7 +85,7 @@ def _fit(device: str) -> tuple[Learner, dict[str, float]]:
     learner = Learner(net_from_file(default_model_path(1)), config)
     rng = np.random.default_rng(0)
     n, a = 64, 200
-    from df_env.engine.observation.encode import observation_layout
+    from df_env.games.deep_future.engine.observation.encode import observation_layout
 
     obs = rng.random((n, observation_layout(1).size), dtype=np.float32)
     mask = rng.random((n, a)) < 0.3

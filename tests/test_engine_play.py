@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from support.invariants import MESSAGES, check, checked_random_games
 
-from df_env import engine
-from df_env.engine.model.rng import seed_words
-from df_env.engine.model.state import STATE_DTYPE
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.model.state import STATE_DTYPE
 
 GAMES_PER_PLAYER_COUNT = 2000
 
@@ -111,7 +111,7 @@ def test_engine_imports_no_adapter() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, df_env.engine, df_env.engine.text, df_env.engine.io.position; "
+    code = ("import sys, df_env.games.deep_future.engine.text, df_env.games.deep_future.engine.io.position; "
             "bad = [m for m in ('gymnasium', 'pettingzoo', 'agents', 'stable_baselines3', 'torch', 'matplotlib', "
             "'df_env.envs') if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()

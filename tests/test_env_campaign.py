@@ -12,11 +12,11 @@ import pytest
 
 import df_env.envs  # noqa: F401  (registers DeepFuture-v0)
 from df_env import deep_future_v0
-from df_env.campaign.core import Campaign
-from df_env.campaign.files import CampaignFileError, load_campaign, save_campaign
-from df_env.envs.gym_env import DeepFutureEnv
-from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
-from df_env.envs.vector import DeepFutureVectorEnv
+from df_env.games.deep_future.campaign.core import Campaign
+from df_env.games.deep_future.campaign.files import CampaignFileError, load_campaign, save_campaign
+from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
+from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
+from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 
 
 def _play_episode(env: gym.Env, rng: np.random.Generator, options: dict) -> None:

@@ -1,5 +1,5 @@
-"""The ``net`` opponent played in compiled code inside the envs' steps (``df_env.envs.episode.NET``): the same moves
-as the Python ``net`` agent, one network per env, clear errors for a model that does not fit."""
+"""The ``net`` opponent played in compiled code inside the envs' steps (``df_env.games.deep_future.envs.episode.NET``):
+the same moves as the Python ``net`` agent, one network per env, clear errors for a model that does not fit."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from agents import make_agent
-from df_env.envs.common import AgentPolicy
-from df_env.envs.episode import HEURISTIC, NET, OUTSIDE, no_net
-from df_env.envs.gym_env import DeepFutureEnv
-from df_env.envs.vector import DeepFutureVectorEnv
+from df_env.games.deep_future.envs.common import AgentPolicy
+from df_env.games.deep_future.envs.episode import HEURISTIC, NET, OUTSIDE, no_net
+from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
+from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 from df_env.net.numba_net import pack
 from df_env.net.numpy_net import default_model_path, load_net
 from df_env.train.config import ConfigError, make_config
@@ -94,7 +94,7 @@ def test_single_env_net_opponent_makes_the_moves_of_the_python_net_agent() -> No
 
 def test_sb3_vec_env_net_opponent_with_same_step_autoreset_equals_the_python_net() -> None:
     pytest.importorskip("stable_baselines3")
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 
     runs = []
     for opponents in ("net", python_net()):

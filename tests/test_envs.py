@@ -11,13 +11,14 @@ from gymnasium.utils.env_checker import check_env as gym_check_env
 from pettingzoo.test import api_test, seed_test
 
 import df_env.envs  # noqa: F401 - registers DeepFuture-v0
-from df_env import deep_future_v0, engine
-from df_env.engine.kernels import fill_mask_arr
-from df_env.engine.model.constants import CULTURE, TECH
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.observation.encode import CF, LAYOUTS, observe
-from df_env.envs.gym_env import DeepFutureEnv
-from df_env.envs.vector import DeepFutureVectorEnv
+from df_env import deep_future_v0
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.kernels import fill_mask_arr
+from df_env.games.deep_future.engine.model.constants import CULTURE, TECH
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.observation.encode import CF, LAYOUTS, observe
+from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
+from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 
 PLAYERS = [1, 2, 3]
 
@@ -166,8 +167,8 @@ def test_max_turns_truncates() -> None:
 def test_heuristic_opponents_play_the_heuristics_moves_inside_the_step() -> None:
     """Each step of a 2-player env with ``opponents="heuristic"`` equals: the agent's action, then the compiled
     heuristic's choice (drawing from the env's generator words) for every opponent decision."""
-    from agents.heuristic_rules import choose_arr
-    from df_env.engine.kernels import apply_arr
+    from agents.deep_future.heuristic_rules import choose_arr
+    from df_env.games.deep_future.engine.kernels import apply_arr
 
     env = DeepFutureEnv(num_players=2, opponents="heuristic")
     _, info = env.reset(seed=3)
@@ -376,7 +377,7 @@ def test_vector_env_illegal_actions() -> None:
 
 def test_sb3_vec_env_same_step_autoreset_and_masks() -> None:
     pytest.importorskip("stable_baselines3")
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 
     venv = DeepFutureSB3VecEnv(num_envs=6, num_players=2, seed=1)
     obs = venv.reset()
@@ -427,7 +428,7 @@ def test_maskable_ppo_trains_on_the_single_env() -> None:
 def test_maskable_ppo_trains_on_the_vector_env() -> None:
     from sb3_contrib import MaskablePPO
 
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 
     venv = DeepFutureSB3VecEnv(num_envs=64, num_players=1, seed=0)
     model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=512, n_epochs=1, seed=0,
@@ -501,7 +502,7 @@ def test_threads_step_the_same_games() -> None:
 # ---------------------------------------------------------------------------------------------- built-in rewards
 def _progress_reward(before: np.ndarray, after: np.ndarray, seat: int) -> float:
     """The documented "progress" reward, written independently in Python."""
-    from df_env.progress import progress
+    from df_env.games.deep_future.progress import progress
 
     lost = bool(after["lost"][seat])
     r = 0.0 if lost else progress(after, seat) - progress(before, seat)

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from df_env.campaign.commands import campaign_new, campaign_play
-from df_env.campaign.files import (
+from df_env.cli import main
+from df_env.games.deep_future.campaign.commands import campaign_new, campaign_play
+from df_env.games.deep_future.campaign.files import (
     CampaignFileError,
     check_writable,
     load_campaign,
@@ -21,7 +22,6 @@ from df_env.campaign.files import (
     restore_backup,
     stale_temps,
 )
-from df_env.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,8 +115,8 @@ def test_a_full_disk_is_refused_before_a_game_is_played(tmp_path: Path) -> None:
     campaign_new(path, seed=5)
     code = f"""
 import errno, os
-from df_env.campaign import files as campaign_io
-from df_env.campaign.commands import campaign_play
+from df_env.games.deep_future.campaign import files as campaign_io
+from df_env.games.deep_future.campaign.commands import campaign_play
 real = os.fdopen
 class Full:
     def __init__(self, f): self.f = f

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import df_env.envs  # noqa: F401  (registers DeepFuture-v0)
-from df_env import engine
 from df_env.cli import main
+from df_env.games.deep_future import engine
 
 
 @pytest.mark.parametrize("action", [200, -1, engine.NUM_ACTIONS, 10**6])
@@ -48,7 +48,7 @@ def test_pettingzoo_env_rejects_actions_outside_the_space() -> None:
 
 
 def test_vector_env_rejects_actions_outside_the_space() -> None:
-    from df_env.envs.vector import DeepFutureVectorEnv
+    from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 
     env = DeepFutureVectorEnv(num_envs=2)
     env.reset(seed=0)
@@ -100,7 +100,7 @@ def test_a_ppo_model_for_another_player_count_is_a_one_line_error(tmp_path: Path
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     from gymnasium import spaces
 
-    import agents.ppo_agent as ppo
+    import agents.deep_future.ppo_agent as ppo
 
     class Model:  # what MaskablePPO.load gives for a model of another player count: another observation size
         observation_space = spaces.Box(0, 1, shape=(7,))

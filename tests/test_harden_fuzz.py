@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.scripts import load_script
 
-from df_env import engine
-from df_env.campaign.files import CampaignFileError, load_campaign
 from df_env.gamelog import GameLogError, final_state, load_log
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign.files import CampaignFileError, load_campaign
 
 fuzz = load_script("fuzz_inputs.py")
 

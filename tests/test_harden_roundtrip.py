@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 
 from agents import make_agent
-from df_env import engine
-from df_env.campaign.core import Campaign
-from df_env.engine.kernels import random_playout_arr
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import ACTION_NAMES
-from df_env.engine.model.rng import seed_words
-from df_env.engine.observation.encode import observe
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign.core import Campaign
+from df_env.games.deep_future.engine.kernels import random_playout_arr
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import ACTION_NAMES
+from df_env.games.deep_future.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.observation.encode import observe
 
 EVOKE = ACTION_NAMES.index("EVOKE")
 # whole games of three agents and a text round trip of hundreds of their states: 10.5 minutes at load 8

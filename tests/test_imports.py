@@ -1,30 +1,44 @@
-"""The import contract (docs/architecture.md): no import cycle among the modules of df_env and agents, and code
-outside the engine reaches inside it only where the list below says so. The list holds today's reach-ins (to be
-replaced by the public API and the compiled boundary ``df_env.engine.kernels``); a new one fails this test."""
+"""The import contract (docs/architecture.md): no import cycle among the modules of df_env and agents, and code outside
+Deep Future's engine (``df_env.games.deep_future.engine``, old name ``df_env.engine``) reaches inside it only where the
+list below says so. The list holds today's reach-ins (to be replaced by the public API and the compiled boundary
+``engine.kernels``); a new one fails this test."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from df_env.engine._moved import MOVED
+from df_env.core.moved import Aliases
+from df_env.games.deep_future.engine._moved import MOVED
+from df_env.games.deep_future.moved import MODULES, PACKAGES
 
 ROOT = Path(__file__).resolve().parents[1]
+DF_MOVES = Aliases(MODULES, packages=PACKAGES)  # Deep Future's old paths (not installed: only read)
+DF = "df_env.games.deep_future"
+E = f"{DF}.engine"
+# what the engine must never import: the adapters above it (old and new paths), the agents, the campaign
+ADAPTERS = ("df_env.envs", f"{DF}.envs", "agents", "df_env.cli", "df_env.campaign", f"{DF}.campaign", "df_env.bench",
+            f"{DF}.game", f"{DF}.play", f"{DF}.progress", f"{DF}.analysis")
 
 # adapters and agents may import these and their submodules: the API, the compiled boundary, the documented state
 # model (docs/state.md, docs/actions.md), the observation, the text and the notice the CLI prints while it compiles
-PUBLIC = {"df_env.engine", "df_env.engine.api", "df_env.engine.kernels", "df_env.engine.model",
-          "df_env.engine.observation", "df_env.engine.text", "df_env.engine.compile_notice"}
+PUBLIC = {E, *(f"{E}.{m}" for m in ("api", "kernels", "model", "observation", "text", "compile_notice"))}
 # today's reach-ins into engine internals, by importing module (shrink this list, never grow it): the compiled
 # agents and env kernels call the rules and queries from compiled code
 REACH_INS = {
-    "agents.fast": {"df_env.engine._jit", "df_env.engine.rules.flow"},
-    "agents.heuristic_rules": {"df_env.engine._jit", "df_env.engine.legality.queries", "df_env.engine.rules.board",
-                               "df_env.engine.rules.cards"},
-    "agents.mcts": {"df_env.engine._jit", "df_env.engine.rules.flow"},
-    "df_env.progress": {"df_env.engine._jit", "df_env.engine.legality.queries"},
-    "df_env.envs.episode": {"df_env.engine._jit", "df_env.engine.rules.flow"},
+    "agents.deep_future.fast": {f"{E}._jit", f"{E}.rules.flow"},
+    "agents.deep_future.heuristic_rules": {f"{E}._jit", f"{E}.legality.queries", f"{E}.rules.board",
+                                           f"{E}.rules.cards"},
+    "agents.deep_future.mcts": {f"{E}._jit", f"{E}.rules.flow"},
+    f"{DF}.progress": {f"{E}._jit", f"{E}.legality.queries"},
+    f"{DF}.envs.episode": {f"{E}._jit", f"{E}.rules.flow"},
 }
+
+
+def _new_name(module: str) -> str:
+    """The module an old path names (df_env.engine.position -> df_env.games.deep_future.engine.io.position)."""
+    new = DF_MOVES.target(module) or module
+    return MOVED.get(new, new)
 
 
 def _modules() -> dict[str, Path]:
@@ -78,22 +92,21 @@ def test_code_outside_the_engine_uses_its_public_api() -> None:
     mods = _modules()
     found = {}
     for m, p in mods.items():
-        if m.startswith("df_env.engine"):
+        if m.startswith(E):
             continue
-        names = {MOVED.get(i, i) for i in _imports(m, p, False)}  # an old module path counts as its new module
-        inner = {i for i in names if i.startswith("df_env.engine.") and i in mods and i not in PUBLIC}
-        inner -= {i for i in inner if any(i.startswith(x + ".") for x in PUBLIC if x != "df_env.engine")}
-        if m.startswith("df_env.campaign"):
+        names = {_new_name(i) for i in _imports(m, p, False)}  # an old module path counts as its new module
+        inner = {i for i in names if i.startswith(E + ".") and i in mods and i not in PUBLIC}
+        inner -= {i for i in inner if any(i.startswith(x + ".") for x in PUBLIC if x != E)}
+        if m.startswith(f"{DF}.campaign"):
             continue  # the campaign builds galaxies with the engine's setup (a layer above the engine, not an adapter)
         if inner - REACH_INS.get(m, set()):
             found[m] = sorted(inner - REACH_INS.get(m, set()))
-    assert found == {}, f"new imports of engine internals (use df_env.engine or df_env.engine.kernels): {found}"
+    assert found == {}, f"new imports of engine internals (use {E} or {E}.kernels): {found}"
 
 
 def test_the_engine_imports_no_adapter_module() -> None:
     mods = _modules()
     for m, p in mods.items():
-        if m.startswith("df_env.engine"):
-            bad = {i for i in _imports(m, p, False) if i.startswith(("df_env.envs", "agents", "df_env.cli",
-                                                                      "df_env.campaign", "df_env.bench"))}
+        if m.startswith(E):
+            bad = {i for i in _imports(m, p, False) if i.startswith(ADAPTERS)}
             assert not bad, (m, bad)

@@ -1,5 +1,5 @@
-"""The engine's compile rules (df_env/engine/_jit.py): compiled callers call with widened argument types, so a
-function has one specialization whatever int widths and constants its callers pass; ``njit_inline`` glue is
+"""The engine's compile rules (df_env/games/deep_future/engine/_jit.py): compiled callers call with widened argument
+types, so a function has one specialization whatever int widths and constants its callers pass; ``njit_inline`` glue is
 inlined into its callers and never compiled on its own. Run in a fresh process with an empty numba cache (a cached
 caller would not compile its callees at all)."""
 
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = '''
 import json
 import numpy as np
-from df_env.engine._jit import njit, njit_inline
+from df_env.games.deep_future.engine._jit import njit, njit_inline
 
 @njit
 def callee(s, x, flag):

@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agents import AGENT_NAMES, AgentSpecError, make_agent
-from agents.fast import FIRST, play
-from df_env import engine
+from agents.deep_future.fast import FIRST, play
 from df_env.bench import BenchConfig, run_bench, wilson
 from df_env.cli import main
-from df_env.engine.model.rng import seed_words
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model.rng import seed_words
 from df_env.ladder import (
     README_BEGIN,
     README_END,

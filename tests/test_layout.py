@@ -31,9 +31,13 @@ def test_the_checker_finds_a_long_function(tmp_path) -> None:  # type: ignore[no
     assert check_layout.long_functions(tmp_path) == ["df_env/m.py:1 f (62 lines)"]
 
 
-@pytest.mark.parametrize("old, new", [("df_env.engine.position", "df_env.engine.io.position"),
-                                      ("df_env.engine.campaign", "df_env.campaign.core"),
-                                      ("df_env.engine.layout", "df_env.engine.model.layout"),
+E = "df_env.games.deep_future.engine"
+
+
+@pytest.mark.parametrize("old, new", [("df_env.engine.position", "df_env.games.deep_future.engine.io.position"),
+                                      ("df_env.engine.campaign", "df_env.games.deep_future.campaign.core"),
+                                      ("df_env.engine.layout", "df_env.games.deep_future.engine.model.layout"),
+                                      (f"{E}.position", f"{E}.io.position"),
                                       ("df_env.train.numba_net", "df_env.net.numba_net"),
                                       ("df_env.train.numpy_net", "df_env.net.numpy_net"),
                                       ("df_env.train.netlayout", "df_env.net.netlayout")])
@@ -47,8 +51,8 @@ def test_a_tool_that_left_the_package_names_its_new_place() -> None:
 
 
 def test_old_submodule_attributes_of_the_engine_package() -> None:
-    from df_env import engine
-    from df_env.engine.model import layout
+    from df_env.games.deep_future import engine
+    from df_env.games.deep_future.engine.model import layout
 
     assert engine.layout is layout and callable(engine.determinize)
 

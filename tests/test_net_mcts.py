@@ -7,13 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from df_env.engine.determinize import determinize
-from df_env.engine.rng import seed_words
+from df_env.games.deep_future.engine.determinize import determinize
+from df_env.games.deep_future.engine.rng import seed_words
 
 from agents import AgentSpecError, agent_options, make_agent
-from agents.heuristic_rules import choose_arr
-from df_env import engine
-from df_env.engine.observation import observation_layout
+from agents.deep_future.heuristic_rules import choose_arr
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation import observation_layout
 from df_env.net.numpy_net import save_net
 
 
@@ -202,7 +202,7 @@ def test_tree_reuse_keeps_the_subtree_of_the_moves_played(tmp_path: Path) -> Non
 def test_keep_subtree_copies_the_subtree_breadth_first() -> None:
     """The kept subtree: node ``top`` becomes 0, its descendants keep their statistics and links (renumbered), at
     most ``cap`` nodes (an edge to a node left out points nowhere and keeps its counts)."""
-    from agents.net_mcts import keep_subtree
+    from agents.deep_future.net_mcts import keep_subtree
 
     rows = 6
     child = np.full((rows, 4), -1, dtype=np.int32)

@@ -11,7 +11,7 @@ import pytest
 from support.scripts import load_script
 
 from agents import AgentSpecError, make_agent
-from df_env import engine
+from df_env.games.deep_future import engine
 from df_env.net.numpy_net import NumpyEntityNet, default_model_path, load_net, save_net
 
 

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.slow  # three whole games of the engine as plain Python
 
 SCRIPT = """
 import hashlib, numpy as np
-from df_env import engine
+from df_env.games.deep_future import engine
 out = []
 for n, seed in ((1, 0), (2, 1), (3, 2)):
     rng = np.random.default_rng(seed)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from agents import make_agent
-from df_env import engine
-from df_env.engine.observation import observation_layout, observe
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation import observation_layout, observe
 from df_env.net.netlayout import entity_layout
 from df_env.net.numba_net import forward_py, observe_forward, pack, value_target
 from df_env.net.numpy_net import NumpyEntityNet, NumpyMlpNet, default_model_path, load_net

@@ -1,16 +1,16 @@
-"""The observation encoder (df_env.engine.observation) and determinization (df_env.engine.observation.determinize)."""
+"""The observation encoder (df_env.games.deep_future.engine.observation) and determinization (its ``determinize``)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from df_env import engine
-from df_env.engine.kernels import fill_mask_arr
-from df_env.engine.model.constants import CULTURE, MIGHT
-from df_env.engine.model.layout import D_HOME_PICK
-from df_env.engine.observation.determinize import determinize, fast_clone
-from df_env.engine.observation.encode import (
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.kernels import fill_mask_arr
+from df_env.games.deep_future.engine.model.constants import CULTURE, MIGHT
+from df_env.games.deep_future.engine.model.layout import D_HOME_PICK
+from df_env.games.deep_future.engine.observation.determinize import determinize, fast_clone
+from df_env.games.deep_future.engine.observation.encode import (
     CARD_FEATURES,
     CF,
     HAND_SLOTS,
@@ -243,7 +243,7 @@ def test_card_features_are_named() -> None:
 def test_docs_show_the_current_layout() -> None:
     from pathlib import Path
 
-    from df_env.engine.observation.encode import layout_table
+    from df_env.games.deep_future.engine.observation.encode import layout_table
 
     docs = (Path(__file__).resolve().parent.parent / "docs" / "envs.md").read_text()
     for n in (1, 2, 3):

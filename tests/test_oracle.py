@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from agents import AGENT_NAMES, CLAIRVOYANT_AGENTS, AgentSpecError, is_clairvoyant, make_agent, refuse_clairvoyant
-from agents.mcts import MCTSAgent
-from df_env import engine
+from agents.deep_future.mcts import MCTSAgent
 from df_env.bench import BenchConfig, run_bench
 from df_env.cli import main
-from df_env.engine.observation.determinize import determinize
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation.determinize import determinize
 from df_env.ladder import REFERENCE_REASON, build_ladder, format_table, markdown_table, parse_record, read_ladder
 
 
@@ -91,7 +91,7 @@ def test_refused_as_a_campaign_player(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_refused_as_an_environment_opponent() -> None:
-    from df_env.envs.gym_env import DeepFutureEnv
+    from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
 
     with pytest.raises(ValueError, match="opponents \\(seat 1\\).*environment's opponent"):
         DeepFutureEnv(num_players=2, opponents="oracle:iters=5")

@@ -12,12 +12,28 @@ from typing import Any
 import numpy as np
 import pytest
 
-from df_env import engine
-from df_env.engine.io.position import PositionError, from_dict, from_json, make_position, to_dict, to_json
-from df_env.engine.kernels import fill_mask_arr, random_playout_arr
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import ACTION_NAMES, ADVANCE, BATTLE, PLAN, POWER, SKULL, SUIT_LETTERS, V_CULTURE
-from df_env.engine.model.rng import seed_words
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.io.position import (
+    PositionError,
+    from_dict,
+    from_json,
+    make_position,
+    to_dict,
+    to_json,
+)
+from df_env.games.deep_future.engine.kernels import fill_mask_arr, random_playout_arr
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import (
+    ACTION_NAMES,
+    ADVANCE,
+    BATTLE,
+    PLAN,
+    POWER,
+    SKULL,
+    SUIT_LETTERS,
+    V_CULTURE,
+)
+from df_env.games.deep_future.engine.model.rng import seed_words
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "position_format.md"
 

@@ -10,9 +10,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import df_env.envs  # noqa: F401  (registers DeepFuture-v0)
-from df_env.envs import render_human
-from df_env.envs.common import render_state
-from df_env.envs.gym_env import DeepFutureEnv
+from df_env.games.deep_future.envs import render_human
+from df_env.games.deep_future.envs.common import render_state
+from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ import pytest
 from support.scenario_game import FILLER, Game, dk, do, tech, techs_of, why
 
 from agents import Agent, SeatPolicy, make_agent, seat_rng
-from df_env import engine
-from df_env.engine.legality.queries import advance_target_exists, tech_target_exists
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import ADVANCE, MAX_TECHS
-from df_env.engine.model.rng import seed_words
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.legality.queries import advance_target_exists, tech_target_exists
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import ADVANCE, MAX_TECHS
+from df_env.games.deep_future.engine.model.rng import seed_words
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 
 from agents import make_agent
-from df_env import engine
 from df_env.backends import LocalBackend
 from df_env.bench import derive_seed, play_game
 from df_env.cli import main
-from df_env.engine.observation.encode import observe
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation.encode import observe
+from df_env.games.deep_future.progress import progress
 from df_env.net.numpy_net import default_model_path, load_net, save_net
-from df_env.progress import progress
 from df_env.train.errors import ConfigError
 
 torch = pytest.importorskip("torch")
@@ -104,7 +104,8 @@ def test_cli_algo_flags_are_checked(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 # ---------------------------------------------------------------------------------------------- self-play
 def test_outcome_is_the_search_value() -> None:
-    """1 for the winner, 0 for a loss or a game over without winning, else the progress score (agents/mcts.py)."""
+    """1 for the winner, 0 for a loss or a game over without winning, else the progress score
+    (agents/deep_future/mcts.py)."""
     s = engine.new_game(engine.GameConfig(num_players=2), seed=3)
     np.testing.assert_allclose(outcome(s), [progress(s, 0), progress(s, 1)], rtol=1e-6)
     assert 0.0 < outcome(s)[0] < 1.0
@@ -364,7 +365,7 @@ def test_exit_run_distilling_mcts_is_deterministic(tmp_path: Path) -> None:
     assert window == [decisions[0], decisions[0] + decisions[1]]  # the window keeps every iteration
     net = load_net(tmp_path / "a" / "iter_2.npz")
     assert net.meta["value_target"] == "outcome" and net.meta["made_by"]["config"]["expert"] == "mcts"
-    from agents.net_mcts import LEAF_VALUE
+    from agents.deep_future.net_mcts import LEAF_VALUE
 
     assert make_agent(f"net-mcts:iters=4,path={tmp_path / 'a' / 'iter_2.npz'}").leaf == LEAF_VALUE  # type: ignore[attr-defined]
 

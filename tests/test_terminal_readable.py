@@ -9,8 +9,8 @@ import pytest
 
 from df_env.cli import main
 from df_env.gamelog import GameLog, load_log, save_log
+from df_env.games.deep_future.web.words import fix_words, header
 from df_env.terminal import Console, play_human
-from df_env.web.words import fix_words, header
 
 
 def _scripted(answers: list[str]) -> tuple[Console, list[str]]:
@@ -39,14 +39,14 @@ def test_plurals_and_header() -> None:
     assert fix_words("move 1 cubes") == "move 1 cube" and fix_words("move 2 cubes") == "move 2 cubes"
     assert fix_words("1 cards; 11 cards") == "1 card; 11 cards"
     assert fix_words("now holds 1 upkeep cubes; 21 upkeep cubes") == "now holds 1 upkeep cube; 21 upkeep cubes"
-    from df_env import engine
+    from df_env.games.deep_future import engine
 
     s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     assert header(s) == "Deep Future · era 1 · turn 1 · start phase · player 0's turn"
 
 
 def test_the_board_is_shown_again_only_when_it_changed(tmp_path: Path) -> None:
-    from df_env import engine
+    from df_env.games.deep_future import engine
     from df_env.terminal import _Screen
 
     s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
@@ -114,7 +114,7 @@ def test_lang_zh_uses_the_rulebook_terms(tmp_path: Path) -> None:
 def test_the_compile_notice_is_printed_only_without_a_cache(tmp_path: Path, monkeypatch) -> None:
     import io
 
-    from df_env.engine import compile_notice
+    from df_env.games.deep_future.engine import compile_notice
 
     monkeypatch.setattr(compile_notice, "cache_dir", lambda: tmp_path)
     buf = io.StringIO()
@@ -129,9 +129,9 @@ def test_the_compile_notice_looks_in_the_engine_cache_folder() -> None:
     modules: the notice looks there, so it is silent once the engine has run in this process's cache."""
     import io
 
-    from df_env import engine
-    from df_env.engine import compile_notice
-    from df_env.engine.kernels import CACHE_DIR
+    from df_env.games.deep_future import engine
+    from df_env.games.deep_future.engine import compile_notice
+    from df_env.games.deep_future.engine.kernels import CACHE_DIR
 
     engine.new_game(engine.GameConfig(1), seed=0)
     assert compile_notice.cache_dir() == Path(CACHE_DIR)

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from df_env import engine
-from df_env.engine.model import events as ev
-from df_env.engine.model import layout as L
-from df_env.engine.model import names
-from df_env.engine.model.constants import TECH, WORLD
-from df_env.engine.text import render as text
-from df_env.engine.text.render import (
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import events as ev
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model import names
+from df_env.games.deep_future.engine.model.constants import TECH, WORLD
+from df_env.games.deep_future.engine.text import render as text
+from df_env.games.deep_future.engine.text.render import (
     Event,
     action_to_string,
     card_to_string,

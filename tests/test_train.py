@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from agents import AgentSpecError, make_agent
-from df_env import engine
 from df_env.cli import main
-from df_env.engine.observation.encode import observe
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation.encode import observe
 from df_env.net.netlayout import entity_layout
 from df_env.net.numpy_net import ModelFileError, load_net, save_net
 from df_env.train.config import ConfigError, make_config
@@ -278,7 +278,7 @@ def test_train_cli_writes_logs_checkpoints_curve_and_a_playable_model(tmp_path: 
 def test_mlp_policy_exports_to_numpy_with_the_same_logits(tmp_path: Path) -> None:
     from sb3_contrib import MaskablePPO
 
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
     from df_env.train.torch_net import export_policy
 
     model = MaskablePPO("MlpPolicy", DeepFutureSB3VecEnv(num_envs=2, num_players=2, seed=0), n_steps=8,

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from df_env import engine
-from df_env.engine.observation.encode import observe
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation.encode import observe
 
 torch = pytest.importorskip("torch")
 from sb3_contrib.common.maskable.distributions import MaskableCategorical  # noqa: E402

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from df_env.cli import main
-from df_env.envs.gym_env import DeepFutureEnv
-from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
-from df_env.envs.vector import DeepFutureVectorEnv
 from df_env.gamelog import GameLog, load_log, save_log
+from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
+from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
+from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
 from df_env.terminal import Console, play_human, replay_game
 
 
@@ -205,8 +205,8 @@ def test_replay_warns_when_the_recorded_result_differs(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------------------------- review 2
 def test_campaign_new_on_an_existing_file_names_the_option_of_the_caller(tmp_path: Path,
                                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    from df_env.campaign.commands import campaign_new
-    from df_env.campaign.files import CampaignFileError
+    from df_env.games.deep_future.campaign.commands import campaign_new
+    from df_env.games.deep_future.campaign.files import CampaignFileError
 
     path = str(tmp_path / "galaxy.json")
     assert main(["campaign", "new", path]) == 0
@@ -218,9 +218,9 @@ def test_campaign_new_on_an_existing_file_names_the_option_of_the_caller(tmp_pat
 
 
 def test_every_pass_is_labelled_by_its_decision() -> None:
-    from df_env.engine import GameConfig, new_game
-    from df_env.engine.model import layout as L
-    from df_env.engine.text.render import action_to_string, render_text
+    from df_env.games.deep_future.engine import GameConfig, new_game
+    from df_env.games.deep_future.engine.model import layout as L
+    from df_env.games.deep_future.engine.text.render import action_to_string, render_text
 
     s = new_game(GameConfig(num_players=1), seed=0)
     pass_id = int(L.BLOCK_START[L.B_SPECIAL]) + L.PASS
@@ -250,7 +250,7 @@ def test_play_shows_the_view_then_the_events_then_the_choices(tmp_path: Path) ->
 
 
 def test_human_seat_summarises_the_setup_too() -> None:
-    from df_env.engine import GameConfig, new_game
+    from df_env.games.deep_future.engine import GameConfig, new_game
     from df_env.terminal import HumanSeat
 
     console, out = _scripted(["1"])
@@ -347,6 +347,6 @@ def test_every_cli_option_has_help_and_the_epilog_is_plain_text() -> None:
 
 
 def test_env_modules_have_no_placeholder_names() -> None:
-    from df_env.envs import episode, pz_env, sb3_vec
+    from df_env.games.deep_future.envs import episode, pz_env, sb3_vec
 
     assert not any(hasattr(module, "_unused") for module in (episode, pz_env, sb3_vec))

@@ -11,7 +11,7 @@ import pytest
 from support.scripts import load_script
 
 from agents import make_agent
-from df_env import engine
+from df_env.games.deep_future import engine
 from df_env.net.numpy_net import default_model_path, load_net
 
 torch = pytest.importorskip("torch")

@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from df_env import engine
 from df_env.gamelog import load_log
-from df_env.web import engine_view as E
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.web import engine_view as E
+from df_env.games.deep_future.web.view import player_view
 from df_env.web.server import create_app
-from df_env.web.view import player_view
 
 
 class SeatClient(TestClient):
@@ -262,8 +262,8 @@ def test_fuzzed_answers_are_refused_or_legal(client, body):
 
 
 def test_a_campaign_next_game_is_played_and_recorded(tmp_path):
-    from df_env.campaign.commands import campaign_new
-    from df_env.campaign.files import load_campaign
+    from df_env.games.deep_future.campaign.commands import campaign_new
+    from df_env.games.deep_future.campaign.files import load_campaign
 
     camps = tmp_path / "campaigns"
     camps.mkdir()

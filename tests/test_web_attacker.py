@@ -13,8 +13,8 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
-from df_env import engine
-from df_env.web import engine_view as E
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.web import engine_view as E
 from df_env.web.server import create_app
 
 SEED = 0x5DEECE66D1234567  # a seed of 63 bits, as the server draws them: its digits cannot appear by chance

@@ -19,7 +19,7 @@ pytest.importorskip("playwright")
 import uvicorn
 from playwright.sync_api import sync_playwright
 
-from df_env.web import engine_view as E
+from df_env.games.deep_future.web import engine_view as E
 from df_env.web.server import create_app
 
 pytestmark = pytest.mark.slow  # a real browser playing whole games

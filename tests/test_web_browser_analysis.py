@@ -15,8 +15,8 @@ pytest.importorskip("playwright")
 import uvicorn
 from playwright.sync_api import sync_playwright
 
-from df_env import engine
-from df_env.web import engine_view as E
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.web import engine_view as E
 from df_env.web import winnable as winnable_module
 from df_env.web.server import create_app
 

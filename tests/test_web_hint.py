@@ -13,8 +13,8 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from agents import make_agent
-from df_env import engine
-from df_env.engine.observation.determinize import determinize
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation.determinize import determinize
 from df_env.web import hint as hint_module
 from df_env.web.guard.limits import Limits, check_spec
 from df_env.web.hint import hint_spec, rate

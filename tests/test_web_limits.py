@@ -13,8 +13,8 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
-from df_env import engine
 from df_env.gamelog import load_log
+from df_env.games.deep_future import engine
 from df_env.web.games import WebGame
 from df_env.web.guard.limits import Limits
 from df_env.web.server import create_app

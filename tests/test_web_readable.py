@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from df_env.engine.model.constants import TRACK_LOSE, TRACK_MAX, TRACK_MIN, WIN_CULTURE, WIN_TRACK
-from df_env.web import engine_view as E
+from df_env.games.deep_future.engine.model.constants import TRACK_LOSE, TRACK_MAX, TRACK_MIN, WIN_CULTURE, WIN_TRACK
+from df_env.games.deep_future.web import engine_view as E
+from df_env.games.deep_future.web.readable import RULES, track_scales
 from df_env.web.i18n import bundle
-from df_env.web.readable import RULES, track_scales
 
 REF = re.compile(r"R\d+(?:-R\d+)?|Table [1-6]|表 ?[1-6]")
 

@@ -15,8 +15,8 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
-from df_env import engine
 from df_env.gamelog import GameLog, GameLogError, save_log
+from df_env.games.deep_future import engine
 from df_env.web.server import create_app
 from df_env.web.store import GameStore
 

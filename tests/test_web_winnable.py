@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
-from df_env import engine
+from df_env.games.deep_future import engine
 from df_env.web import winnable as winnable_module
 from df_env.web.server import create_app
 

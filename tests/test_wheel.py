@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow  # builds, installs, compiles the engine afresh an
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ("df_env/models/net_1p.npz", "df_env/models/net_2p.npz", "df_env/models/net_3p.npz",
         "df_env/web/static/index.html", "df_env/web/static/app.js", "df_env/web/static/app.css",
-        "df_env/engine/data/galaxy_map.json", "df_env/engine/data/tables.json", "df_env/engine/data/tables_zh.json")
+        *(f"df_env/games/deep_future/engine/data/{name}.json" for name in ("galaxy_map", "tables", "tables_zh")))
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str], timeout: int = 1800) -> str:

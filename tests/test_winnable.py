@@ -1,5 +1,5 @@
-""""Was this deal winnable?": the reference replays a solo deal (df_env.analysis) and the terminal offers its
-winning line after a lost game (df_env.analysis.terminal)."""
+""""Was this deal winnable?": the reference replays a solo deal (df_env.games.deep_future.analysis) and the terminal
+offers its winning line after a lost game (df_env.games.deep_future.analysis.terminal)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from df_env import engine
-from df_env.analysis import first_difference, winnable
 from df_env.gamelog import GameLog, final_state, load_log
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.analysis import first_difference, winnable
 from df_env.terminal import Console, play_human
 
 CHEAP = "oracle:iters=40,turns=1"  # wins deal 2, which always taking the first choice loses (checked below)

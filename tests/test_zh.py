@@ -18,18 +18,24 @@ import numpy as np
 import pytest
 
 from agents import make_agent
-from df_env import engine
-from df_env.engine.model import names as N
-from df_env.engine.model.constants import ACTION_NAMES
-from df_env.engine.model.layout import DECISIONS
-from df_env.engine.text import action_to_string, card_to_string, decision_to_string, event_strings, render_text
-from df_env.engine.text import propernames as P
-from df_env.engine.text.cardtext import adv_label, sector_to_string
-from df_env.engine.text.propernames import civ_name, sector_name, tech_name, world_name
-from df_env.engine.text.templates import TEMPLATES, tr
-from df_env.engine.text.terms import TERMS, challenge_row, check_lang, term
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import names as N
+from df_env.games.deep_future.engine.model.constants import ACTION_NAMES
+from df_env.games.deep_future.engine.model.layout import DECISIONS
+from df_env.games.deep_future.engine.text import (
+    action_to_string,
+    card_to_string,
+    decision_to_string,
+    event_strings,
+    render_text,
+)
+from df_env.games.deep_future.engine.text import propernames as P
+from df_env.games.deep_future.engine.text.cardtext import adv_label, sector_to_string
+from df_env.games.deep_future.engine.text.propernames import civ_name, sector_name, tech_name, world_name
+from df_env.games.deep_future.engine.text.templates import TEMPLATES, tr
+from df_env.games.deep_future.engine.text.terms import TERMS, challenge_row, check_lang, term
+from df_env.games.deep_future.web import words as web_words
 from df_env.terminal import WORDS, Console, play_human
-from df_env.web import words as web_words
 from df_env.web.i18n import bundle
 
 ALLOWED = set(ACTION_NAMES) | {"random", "heuristic", "env", "replay", "resume", "play"}  # df-env play --resume

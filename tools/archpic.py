@@ -17,11 +17,13 @@ OUT = Path(__file__).resolve().parents[1] / "docs" / "architecture.png"
 BOXES = [
     ("callers, any game: df-env CLI, bench, ladder, game logs, replay / generic envs (df_env/envs/generic.py)\n"
      "agents/generic (random, first, ismcts) and the agents' registry (agents/__init__.py)", 0.02, 4, 0.96, "#f4d35e"),
-    ("Deep Future's own adapters: DeepFuture-v0, deep_future_v0,\nvector env, terminal, web view, campaign, "
-     "train,\nagents (heuristic, mcts, net, net-mcts), df_env/net", 0.02, 3, 0.56, "#ee964b"),
-    ("Galactic Civ's own:\nagents/galactic_civ", 0.60, 3, 0.38, "#ee964b"),
-    ("games/deep_future (game.py: the adapter)\nover df_env/engine: api, kernels, observation, text, io,\n"
-     "rules, legality, model", 0.02, 2, 0.56, "#0d3b66"),
+    ("Deep Future's own: games/deep_future/{envs (DeepFuture-v0, deep_future_v0,\nvector env), campaign, "
+     "analysis, progress}, agents/deep_future (heuristic,\nmcts, net, net-mcts, oracle); df_env/net, train, web view",
+     0.02, 3, 0.56, "#ee964b"),
+    ("Galactic Civ's own:\nagents/galactic_civ, games/galactic_civ/\n{play, progress, screen}", 0.60, 3, 0.38,
+     "#ee964b"),
+    ("games/deep_future (game.py: the adapter)\nover games/deep_future/engine: api, kernels,\n"
+     "observation, text, io, rules, legality, model", 0.02, 2, 0.56, "#0d3b66"),
     ("games/galactic_civ (game.py)\nover its engine/: flow, core, decide,\nobserve, text, position, state, tables",
      0.60, 2, 0.38, "#0d3b66"),
     ("df_env/core, knows no game: the Game protocol + GameInfo, the registry (make_game), errors,\n"

@@ -5,9 +5,9 @@ Every ``import`` statement counts, wherever it stands: at module level, inside a
 ``import a.b`` is an edge to ``a.b``; ``from a import b`` is an edge to the module ``a.b`` when there is one, else to
 ``a`` (``b`` is a name defined there); relative imports (``from . import x``, ``from ..m import y``) are resolved.
 Only modules of the two packages are nodes. An edge from a package's submodule to the package itself (``from
-df_env.engine import legal_mask`` inside ``df_env.engine.io``) is kept: it is a real circle when the package's
-``__init__`` imports that submodule. ``graph(packages_run=True)`` (what this command checks) also counts the packages
-that an import runs on the way (``import a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py``).
+df_env.games.deep_future.engine import legal_mask`` inside its ``engine.io``) is kept: it is a real circle when the
+package's ``__init__`` imports that submodule. ``graph(packages_run=True)`` (what this command checks) also counts the
+packages that an import runs on the way (``import a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py``).
 
     python3 tools/import_graph.py     # prints each cycle (a -> b -> a); exit status 1 if there is one
 """

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
-from df_env.engine.api import GameConfig, apply_action, is_terminal, legal_actions, new_game, returns
-from df_env.engine.text.render import action_to_string, decision_to_string, event_strings
+from df_env.games.deep_future.engine.api import GameConfig, apply_action, is_terminal, legal_actions, new_game, returns
+from df_env.games.deep_future.engine.text.render import action_to_string, decision_to_string, event_strings
 
 GOLDEN = [(1, 0), (1, 7), (2, 1), (3, 2)]
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"

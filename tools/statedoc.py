@@ -1,5 +1,5 @@
-"""Writes ``docs/state.md``, the field-by-field reference of the state record, from :mod:`df_env.engine.model.state`.
-
+"""Writes ``docs/state.md``, the field-by-field reference of the state record, from
+:mod:`df_env.games.deep_future.engine.model.state`.
     python -m tools.statedoc          # rewrite the doc
     python -m tools.statedoc --check  # exit 1 if it is stale
 """
@@ -10,8 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from df_env.engine.model import constants as K
-from df_env.engine.model.state import _FIELDS, POOL_FIELDS, STATE_DTYPE, STATE_DTYPES, STATE_VERSION
+from df_env.games.deep_future.engine.model import constants as K
+from df_env.games.deep_future.engine.model.state import _FIELDS, POOL_FIELDS, STATE_DTYPE, STATE_DTYPES, STATE_VERSION
 
 DOC_PATH = Path(__file__).resolve().parents[1] / "docs" / "state.md"
 
@@ -27,10 +27,10 @@ Encodings: sentinel `-1` = none; sectors are indices 0..36 (0 = black hole, `(a-
 suits 0..5 = S M R K H F; card numbers 1..6; advancement id = `6*suit + number-1` (Table 5 order); players 0..2 and
 cube owner 3 = the neutral rivals; card types 0 blank, 1 world, 2 tech, 3 civilization.
 
-Capacities (`df_env/engine/model/constants.py`; exceeding one is a clear error or, per R41, a choice not offered):
-the card pool's capacity `C` (below), {K.MAX_HAND} cards in a hand, {K.MAX_TECHS} techs and {K.MAX_WORLDS}
-settled worlds per player, {K.MAX_CHALLENGES} challenges, {K.MAX_FRAMES} procedure frames, {K.MAX_EVENTS} events
-per decision.
+Capacities (`df_env/games/deep_future/engine/model/constants.py`; exceeding one is a clear error or, per R41, a
+choice not offered): the card pool's capacity `C` (below), {K.MAX_HAND} cards in a hand, {K.MAX_TECHS} techs and
+{K.MAX_WORLDS} settled worlds per player, {K.MAX_CHALLENGES} challenges, {K.MAX_FRAMES} procedure frames,
+{K.MAX_EVENTS} events per decision.
 
 ## Capacity tiers: the card pool grows
 

@@ -4,7 +4,7 @@ A trivial baseline: no search, no randomness, no look at the game beyond the mas
 should beat it. Because the engine numbers the actions of every decision in a fixed order, ``first`` plays a
 fixed, deterministic strategy (for example, in the action decision it takes the first action kind on offer).
 Benchmarks run games whose every seat is ``first`` (or ``random``, ``heuristic``) entirely in compiled code
-(:mod:`agents.fast`, policy code 2).
+(:mod:`agents.deep_future.fast`, policy code 2).
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 ``determinize`` (single-observer ISMCTS, Cowling et al.), written against the Game contract alone.
 
 It is the ``mcts`` of a game that has no compiled search of its own (Deep Future's ``mcts`` is compiled:
-:mod:`agents.mcts`), and it plays every game as ``ismcts``. Every iteration determinizes the position for the acting
-seat (what it cannot see is resampled: :meth:`Game.determinize`), selects down an open-loop tree of action
-sequences with UCB1 counting each action's availability, expands one untried legal action, plays random moves
-for ``turns`` turns (0: to the end) and backs up the returns (+1 win, -1 loss, 0 unfinished, rescaled to [0, 1])
-from the point of view of the seat that chose each edge. The action played is the most visited root action.
+:mod:`agents.deep_future.mcts`), and it plays every game as ``ismcts``. Every iteration determinizes the position for
+the acting seat (what it cannot see is resampled: :meth:`Game.determinize`), selects down an open-loop tree of action
+sequences with UCB1 counting each action's availability, expands one untried legal action, plays random moves for
+``turns`` turns (0: to the end) and backs up the returns (+1 win, -1 loss, 0 unfinished, rescaled to [0, 1]) from the
+point of view of the seat that chose each edge. The action played is the most visited root action.
 
 Example:
     >>> import numpy as np

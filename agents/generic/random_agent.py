@@ -1,9 +1,8 @@
 """``random``: a uniformly random legal action.
 
 Benchmarks run games where every seat is ``random`` (or ``heuristic``) entirely in compiled code
-(:mod:`agents.fast`), drawing from generator words instead of the agent's ``np.random.Generator``; both draws are
-uniform over the legal actions and reproducible from the game's seed.
-"""
+(:mod:`agents.deep_future.fast`), drawing from generator words instead of the agent's ``np.random.Generator``; both
+draws are uniform over the legal actions and reproducible from the game's seed. """
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The game-agnostic core of df_env: the :class:`Game` contract, its metadata, the registry and the conformance suite.
 
-Nothing here knows a game: no module of ``df_env.core`` imports a game's package or ``df_env.engine``
+Nothing here knows a game: no module of ``df_env.core`` imports a game's package or ``df_env.games.deep_future.engine``
 (``tests/core/test_core_imports.py`` checks it). A game is one package that builds a :class:`Game` and registers it;
 ``df_env.make_game(id)`` imports the package on first use.
 

@@ -1,13 +1,13 @@
 """The one place that decides how every game's compiled functions are compiled, and where their on-disk cache lives
-(``df_env.engine._jit`` is this module under its old name).
+(a game's ``engine/_jit.py`` may re-export it under an older name).
 
 numba's cache checks only the source file of each function, not the files it calls or the tables it freezes in,
 so after an edit elsewhere it could load stale machine code. The cache therefore lives in a folder named after a
-hash of every source that compiled code depends on (all of ``df_env/engine`` and of every game's ``engine/``
-folder under ``df_env/games`` with their data files, and every other module of ``df_env`` and ``agents`` that
-compiles functions): any edit gives a fresh folder, and an edit elsewhere (a game's adapter) keeps the cache. The
-folder is ``$NUMBA_CACHE_DIR/df_env-<hash>`` when that variable is set, else ``~/.cache/df_env/numba/df_env-<hash>``
-(``$XDG_CACHE_HOME`` respected); old folders are never read again and may be deleted.
+hash of every source that compiled code depends on (all of every game's ``engine/`` folder under ``df_env/games``
+with their data files, and every other module of ``df_env`` and ``agents`` that compiles functions): any edit gives a
+fresh folder, and an edit elsewhere (a game's adapter) keeps the cache. The folder is ``$NUMBA_CACHE_DIR/df_env-<hash>``
+when that variable is set, else ``~/.cache/df_env/numba/df_env-<hash>`` (``$XDG_CACHE_HOME`` respected); old folders are
+never read again and may be deleted.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from numba.core.registry import CPUDispatcher
 F = TypeVar("F", bound=Callable)
 
 _DF_ENV = Path(__file__).resolve().parent.parent
-# every rules module (Deep Future's engine, each game's engine/ folder): compiled code freezes their tables
-_RULES = (_DF_ENV / "engine", *sorted(p for p in (_DF_ENV / "games").glob("*/engine") if p.is_dir()))
+# every rules module (each game's engine/ folder): compiled code freezes their tables
+_RULES = tuple(sorted(p for p in (_DF_ENV / "games").glob("*/engine") if p.is_dir()))
 _PACKAGES = (_DF_ENV, _DF_ENV.parent / "agents")  # df_env/ and agents/: their modules that compile functions
 
 

@@ -21,7 +21,7 @@ from .game import Game
 # id -> the module that registers it (imported on first use): the game's package, or its adapter module where the
 # package must import nothing (Galactic Civ's engine is inside it). A new game adds its line here.
 BUILTIN_GAMES: dict[str, str] = {
-    "deep_future": "df_env.games.deep_future",
+    "deep_future": "df_env.games.deep_future.game",
     "galactic_civ": "df_env.games.galactic_civ.game",
 }
 DEFAULT_GAME = "deep_future"

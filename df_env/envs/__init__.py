@@ -1,5 +1,6 @@
-"""Environments over the engine: Gymnasium (``DeepFuture-v0``), PettingZoo AEC (``df_env.deep_future_v0``) and a
-batched vector env (Gymnasium ``VectorEnv`` and Stable-Baselines3 ``VecEnv``).
+"""The Gymnasium registry of every game: Deep Future's compiled envs (``DeepFuture-v0``, the PettingZoo AEC module
+``df_env.deep_future_v0`` and a batched vector env, Gymnasium ``VectorEnv`` and Stable-Baselines3 ``VecEnv``: in
+``df_env.games.deep_future.envs``) and the generic env over any game's :class:`df_env.core.Game` (:mod:`.generic`).
 
 Importing this package registers ``DeepFuture-v0`` with Gymnasium (``gym.make("DeepFuture-v0")``, and
 ``gym.make_vec("DeepFuture-v0", num_envs=N, vectorization_mode="vector_entry_point")`` for the compiled batch).
@@ -15,8 +16,8 @@ ENV_ID = "DeepFuture-v0"
 if ENV_ID not in registry:
     register(
         id=ENV_ID,
-        entry_point="df_env.envs.gym_env:DeepFutureEnv",
-        vector_entry_point="df_env.envs.vector:DeepFutureVectorEnv",
+        entry_point="df_env.games.deep_future.envs.gym_env:DeepFutureEnv",
+        vector_entry_point="df_env.games.deep_future.envs.vector:DeepFutureVectorEnv",
         disable_env_checker=False,
     )
 

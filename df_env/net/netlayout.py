@@ -27,9 +27,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from df_env.engine.model.constants import NEIGH
-from df_env.engine.model.layout import BLOCK_NAMES, BLOCK_SIZE, BLOCK_START, NUM_ACTIONS
-from df_env.engine.observation.encode import CARD_FEATURES, DECISION_PARTS, Section, observation_layout
+from df_env.games.deep_future.engine.model.constants import NEIGH
+from df_env.games.deep_future.engine.model.layout import BLOCK_NAMES, BLOCK_SIZE, BLOCK_START, NUM_ACTIONS
+from df_env.games.deep_future.engine.observation.encode import (
+    CARD_FEATURES,
+    DECISION_PARTS,
+    Section,
+    observation_layout,
+)
 
 # Version 1 of the observation layout (docs/envs.md, "Version history"); bump together with the envs.
 OBS_LAYOUT_VERSION = 1

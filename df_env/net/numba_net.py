@@ -33,8 +33,9 @@ from typing import Any
 import numba
 import numpy as np
 
-from df_env.engine.kernels import encode  # the compiled observation (and numba's cache folder, set first)
-from df_env.engine.model.layout import NUM_ACTIONS
+# the compiled observation (and numba's cache folder, set first)
+from df_env.games.deep_future.engine.kernels import encode
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
 from df_env.net.netlayout import HEAD_BLOCKS, N_KINDS
 
 __all__ = ["ENTITY", "MLP", "Packed", "forward", "forward_py", "observe_forward", "pack", "value_target"]

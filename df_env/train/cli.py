@@ -100,7 +100,7 @@ def export_checkpoint(zip_path: str, npz_path: str) -> Path:
         kind, weights, dims = export_policy(model)
     except ValueError as err:
         raise CliError(f"--export {zip_path}: {err}") from None
-    from df_env.engine.observation.encode import observation_layout
+    from df_env.games.deep_future.engine.observation.encode import observation_layout
 
     sizes = {observation_layout(n).size: n for n in (1, 2, 3)}
     players = sizes.get(int(np.prod(model.observation_space.shape or ())))

@@ -145,8 +145,8 @@ def check_train_opponents(spec: str, num_players: int) -> None:
         raise ConfigError(f"opponents must be one of {OPPONENTS}; got {spec!r}")
     if num_players == 1:
         return  # solo: no other seat
-    from df_env.envs.common import check_opponents
-    from df_env.envs.episode import OUTSIDE
+    from df_env.games.deep_future.envs.common import check_opponents
+    from df_env.games.deep_future.envs.episode import OUTSIDE
 
     try:
         codes, _, _ = check_opponents(spec, num_players, 0)

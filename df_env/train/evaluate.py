@@ -16,8 +16,8 @@ import numpy as np
 
 from agents import SeatPolicy, make_agent
 from df_env.bench import derive_seed, play_game, wilson
-from df_env.engine.api import GameConfig, apply_action, legal_mask, new_game
-from df_env.engine.observation.encode import observe
+from df_env.games.deep_future.engine.api import GameConfig, apply_action, legal_mask, new_game
+from df_env.games.deep_future.engine.observation.encode import observe
 
 Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
 

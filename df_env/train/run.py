@@ -69,7 +69,7 @@ def build_model(config: dict[str, Any], out: Path, resume: str | Path | None = N
     from stable_baselines3.common.logger import configure
     from stable_baselines3.common.vec_env import VecMonitor
 
-    from df_env.envs.sb3_vec import DeepFutureSB3VecEnv
+    from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 
     from .device import resolve_device
     from .ppo.fast import FastMaskablePPO as MaskablePPO

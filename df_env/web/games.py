@@ -22,13 +22,13 @@ from typing import Any
 import numpy as np
 
 from agents import SeatPolicy, make_agent
-from df_env import engine
 from df_env.gamelog import GameLog, GameLogError, save_log
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.web import engine_view as E
+from df_env.games.deep_future.web.words import say
 
-from . import engine_view as E
 from .plugins import plugin_for
 from .seatfile import save_seats, token_hash
-from .words import say
 
 LOG = logging.getLogger(__name__)
 HUMAN = "human"

@@ -36,7 +36,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from agents import Agent, default_opponent, make_agent, parse_spec
-from df_env import engine
+from df_env.games.deep_future import engine
 
 from .games import RequestError
 from .guard.bodies import path_int, query_int, seat_tokens

@@ -10,9 +10,9 @@ so nothing is translated after the fact.
 
 from __future__ import annotations
 
-from . import engine_view as E
-from .analysis_words import ANALYSIS_UI
-from .readable import board_bundle
+from df_env.games.deep_future.web import engine_view as E
+from df_env.games.deep_future.web.analysis_words import ANALYSIS_UI
+from df_env.games.deep_future.web.readable import board_bundle
 
 LANGS = ("en", "zh")
 

@@ -42,8 +42,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from agents import DEFAULT_OPPONENTS, AgentSpecError, agent_names, make_agent, refuse_clairvoyant
+from df_env.games.deep_future.web import engine_view as E
 
-from . import engine_view as E
 from .games import HUMAN, RequestError, WebGame
 from .guard.bodies import file_in, int_field, json_object, lang_param, query_int, seat_tokens
 from .guard.limits import PAGE_AGENTS, Limits, SpecLimitError, check_spec

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 from df_env.gamelog import GameLogError, load_log
+from df_env.games.deep_future.web import engine_view as E
 
-from . import engine_view as E
 from .games import CampaignLink, RequestError, Resumed, WebGame
 from .guard.limits import Limits
 from .seatfile import load_seats, token_hash

@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from df_env.analysis import DEFAULT_REFERENCE, first_difference, winnable
+from df_env.games.deep_future.analysis import DEFAULT_REFERENCE, first_difference, winnable
 
 from .games import RequestError, WebGame
 from .guard.bodies import seat_tokens

@@ -22,10 +22,10 @@ from pathlib import Path
 import numpy as np
 
 from agents import make_agent
-from df_env import engine
 from df_env.bench import DEFAULT_TURNS_PER_PLAYER, derive_seed
-from df_env.engine.observation import observe
-from df_env.progress import progress
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.observation import observe
+from df_env.games.deep_future.progress import progress
 from df_env.train.exit.selfplay import outcome
 
 FIELDS = ("obs", "mask", "pi", "qb", "qm", "z", "player", "game", "turn", "prog")

@@ -18,9 +18,9 @@ import pytest
 from support import invariants
 from support.position import player0
 
-from df_env import engine
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import (
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import (
     BATTLE,
     CULTURE,
     EXPAND,
@@ -33,7 +33,7 @@ from df_env.engine.model.constants import (
     WORLD,
     XENO,
 )
-from df_env.engine.text.render import action_to_string, decision_to_string, render_text
+from df_env.games.deep_future.engine.text.render import action_to_string, decision_to_string, render_text
 
 X = {int(n): i for i, n in enumerate(SECTOR_IDS)}  # printed sector number -> index
 

@@ -32,8 +32,8 @@ from support.scenario_game import (
     written,
 )
 
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import (
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import (
     ADVANCE,
     BATTLE,
     CULTURE,

@@ -34,9 +34,9 @@ from support.scenario_game import (
 )
 from support.scenario_game import Game as SharedGame
 
-from df_env import engine
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import (
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import (
     ADVANCE,
     BATTLE,
     CULTURE,
@@ -52,7 +52,7 @@ from df_env.engine.model.constants import (
     SUIT_LETTERS,
     XENO,
 )
-from df_env.engine.text.render import action_to_string, decision_to_string
+from df_env.games.deep_future.engine.text.render import action_to_string, decision_to_string
 
 
 class Game(SharedGame):

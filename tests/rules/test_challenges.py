@@ -39,10 +39,10 @@ from support.scenario_pos import (
 )
 from support.views import cubes, hand, pile, worlds
 
-from df_env import engine
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import FAIL, NEUTRAL, SUIT_LETTERS, WORLD
-from df_env.engine.text.render import event_strings
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import FAIL, NEUTRAL, SUIT_LETTERS, WORLD
+from df_env.games.deep_future.engine.text.render import event_strings
 
 
 # ================================================================================ R20 rival cubes: the chosen sector

@@ -29,9 +29,9 @@ from support.scenario_pos import (
 )
 from support.views import cubes, hand, pile, techs, worlds
 
-from df_env import engine
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import NEUTRAL, V_MIGHT, V_XENO, WORLD
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import NEUTRAL, V_MIGHT, V_XENO, WORLD
 
 CIV_TYPE = 3
 VICTORY_NAMES = ("Territory", "Population", "Culture", "Might", "Stability", "Xeno")
@@ -244,10 +244,10 @@ def test_exactly_12_named_sectors_each_get_one_cube_and_nothing_else_1_7() -> No
     """1.7: "On all remaining empty sectors that a player named in a previous game add 1 neutral cube"; only with
     "more than 12 named sectors" do wonders and 12 random sectors take over. With exactly 12 named sectors every
     empty named sector gets exactly 1 cube and no other sector gets cubes beyond homeworlds and line worlds."""
-    from df_env.campaign.core import Campaign
-    from df_env.engine.kernels import random_playout_arr
-    from df_env.engine.model.layout import PH_SETUP
-    from df_env.engine.model.rng import seed_words
+    from df_env.games.deep_future.campaign.core import Campaign
+    from df_env.games.deep_future.engine.kernels import random_playout_arr
+    from df_env.games.deep_future.engine.model.layout import PH_SETUP
+    from df_env.games.deep_future.engine.model.rng import seed_words
 
     camp = Campaign.new(seed=4)
     named = [1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34]
@@ -317,9 +317,9 @@ def test_chronology_stars_only_the_winning_homeworld_section3() -> None:
     civilization on the last one ("The winning homeworld founded a civilization"): only that one is starred."""
     from test_campaign import MIGHT, F, H, make_winner, turn_decision, win
 
-    from df_env.campaign.commands import describe
-    from df_env.campaign.core import Campaign
-    from df_env.engine.model import names
+    from df_env.games.deep_future.campaign.commands import describe
+    from df_env.games.deep_future.campaign.core import Campaign
+    from df_env.games.deep_future.engine.model import names
 
     camp = Campaign.new(seed=31)
     s = turn_decision(camp, 2, first_seed=7)

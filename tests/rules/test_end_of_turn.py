@@ -14,10 +14,10 @@ import pytest
 from support import invariants
 from support.position import position
 
-from df_env import engine
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import NEUTRAL, SECTOR_IDS
-from df_env.engine.text.render import action_to_string, decision_to_string
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import NEUTRAL, SECTOR_IDS
+from df_env.games.deep_future.engine.text.render import action_to_string, decision_to_string
 
 X = {int(n): i for i, n in enumerate(SECTOR_IDS)}  # printed sector -> index
 TRACKS = "CMSX"

@@ -30,9 +30,9 @@ from support.scenario_pos import (
 )
 from support.views import cubes, hand, pile, techs, worlds
 
-from df_env import engine
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import NEUTRAL
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import NEUTRAL
 
 # ---------------------------------------------------------------------------------------------- helpers
 

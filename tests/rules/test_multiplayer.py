@@ -37,10 +37,10 @@ from support.scenario_pos import (
 )
 from support.views import cubes, hand, pile, worlds
 
-from df_env import engine
-from df_env.campaign.core import Campaign
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import NEUTRAL, WORLD
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.campaign.core import Campaign
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import NEUTRAL, WORLD
 
 POWER, SETTLE, GROW, ADVANCE, BATTLE, EXPAND, PLAN, EVOKE = range(8)
 

@@ -29,8 +29,8 @@ from support.scenario_pos import (
 )
 from support.views import cubes, hand, pile, techs, worlds
 
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import ACTION_NAMES, BLANK, DIST, MAX_TECHS
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import ACTION_NAMES, BLANK, DIST, MAX_TECHS
 
 POWER = ACTION_NAMES.index("POWER")
 PLAN = ACTION_NAMES.index("PLAN")

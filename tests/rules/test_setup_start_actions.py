@@ -29,8 +29,8 @@ from support.scenario_game import (
     worlds_of,
 )
 
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import (
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import (
     BATTLE,
     CULTURE,
     DIST,

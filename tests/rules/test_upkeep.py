@@ -32,10 +32,10 @@ from support.scenario_pos import (
 )
 from support.views import hand, pile, techs
 
-from df_env import engine
-from df_env.engine.io.position import PositionError, from_dict, to_dict
-from df_env.engine.model import layout as L
-from df_env.engine.text.render import event_strings
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.io.position import PositionError, from_dict, to_dict
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.text.render import event_strings
 
 
 def test_upkeep_paid_card_gets_a_cube_and_unpaid_adds_a_challenge_r18() -> None:

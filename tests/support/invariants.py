@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from df_env.engine._jit import njit
-from df_env.engine.kernels import pick_random
-from df_env.engine.legality.mask import fill_mask
-from df_env.engine.model.constants import CIV, MAX_CUBES, NEUTRAL, TRACK_MAX, TRACK_MIN, WORLD
-from df_env.engine.model.layout import PH_CHALLENGE, PH_OVER
-from df_env.engine.model.state import State
-from df_env.engine.rules.flow import apply
+from df_env.games.deep_future.engine._jit import njit
+from df_env.games.deep_future.engine.kernels import pick_random
+from df_env.games.deep_future.engine.legality.mask import fill_mask
+from df_env.games.deep_future.engine.model.constants import CIV, MAX_CUBES, NEUTRAL, TRACK_MAX, TRACK_MIN, WORLD
+from df_env.games.deep_future.engine.model.layout import PH_CHALLENGE, PH_OVER
+from df_env.games.deep_future.engine.model.state import State
+from df_env.games.deep_future.engine.rules.flow import apply
 
 
 class InvariantError(AssertionError):

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from df_env.engine.io.position import from_dict
+from df_env.games.deep_future.engine.io.position import from_dict
 from support import invariants
 
 __all__ = ["PositionBuilder", "player0", "position"]

@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from df_env import engine
-from df_env.engine.model import layout as L
-from df_env.engine.model.constants import SECTOR_IDS, SUIT_LETTERS
-from df_env.engine.text.render import action_to_string, decision_to_string, event_strings, render_text
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import SECTOR_IDS, SUIT_LETTERS
+from df_env.games.deep_future.engine.text.render import action_to_string, decision_to_string, event_strings, render_text
 from support import invariants
 from support.position import PositionBuilder
 from support.views import cubes, hand, pile, techs, worlds

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from df_env.engine.model.constants import sector_index
+from df_env.games.deep_future.engine.model.constants import sector_index
 
 
 def pile(s: np.ndarray, name: str) -> list[int]:

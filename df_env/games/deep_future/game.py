@@ -1,5 +1,5 @@
 """Deep Future behind the :class:`df_env.core.Game` contract: a thin adapter over the engine's public API
-(``df_env.engine``); no rule lives here.
+(``df_env.games.deep_future.engine``); no rule lives here.
 
 Example:
     >>> from df_env.games.deep_future import GAME
@@ -16,13 +16,14 @@ from typing import Any
 
 import numpy as np
 
-from df_env import engine
 from df_env.core.errors import GameError
 from df_env.core.game import GameInfo
-from df_env.engine.model.constants import MAX_PLAYERS, TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
-from df_env.engine.model.layout import ACTION_BLOCK, BLOCK_NAMES, BLOCK_START
-from df_env.engine.observation.encode import LAYOUTS, observe
-from df_env.engine.text.render import decision_to_string, render_text
+from df_env.core.registry import register_game
+from df_env.games.deep_future import engine
+from df_env.games.deep_future.engine.model.constants import MAX_PLAYERS, TRACK_LOSE, TRACK_NAMES, VICTORY_NAMES
+from df_env.games.deep_future.engine.model.layout import ACTION_BLOCK, BLOCK_NAMES, BLOCK_START
+from df_env.games.deep_future.engine.observation.encode import LAYOUTS, observe
+from df_env.games.deep_future.engine.text.render import decision_to_string, render_text
 
 TURNS_PER_PLAYER = 100  # R25: the rules set no limit; callers truncate at 100 player-turns a player (docs/envs.md)
 _CONFIG_KEYS = ("num_players", "restart_on_loss")
@@ -54,12 +55,13 @@ INFO = GameInfo(
 
 # Deep Future's own agents (beside the generic random and first), as modules of the top-level agents package
 AGENTS = {
-    "heuristic": "agents.heuristic",
-    "mcts": "agents.mcts",
-    "ppo": "agents.ppo_agent",
-    "net": "agents.net_agent",
-    "net-mcts": "agents.net_mcts",
-    "oracle": "agents.oracle",  # a cheat that sees hidden cards: solo analysis only (agents.CLAIRVOYANT_AGENTS)
+    "heuristic": "agents.deep_future.heuristic",
+    "mcts": "agents.deep_future.mcts",
+    "ppo": "agents.deep_future.ppo_agent",
+    "net": "agents.deep_future.net_agent",
+    "net-mcts": "agents.deep_future.net_mcts",
+    # a cheat that sees hidden cards: solo analysis only (agents.CLAIRVOYANT_AGENTS)
+    "oracle": "agents.deep_future.oracle",
 }
 
 
@@ -148,13 +150,13 @@ class DeepFutureGame:
 
     @property
     def fast_path(self) -> ModuleType:
-        from df_env.engine import kernels
+        from df_env.games.deep_future.engine import kernels
 
         return kernels
 
     @property
     def campaign(self) -> ModuleType:
-        from df_env import campaign
+        from df_env.games.deep_future import campaign
 
         return campaign
 
@@ -178,4 +180,4 @@ def outcome_words(s: engine.State, truncated: bool) -> dict[str, Any]:
     return {"winner": winner, "victory": victory, "seats": seats, "causes": causes}
 
 
-GAME = DeepFutureGame()
+GAME = register_game(DeepFutureGame())  # the registry imports this module on first use of "deep_future"

@@ -1,6 +1,6 @@
 """What Deep Future adds to a match above the rules: whole games in compiled code when every seat has a compiled
-policy (``random``, ``first``, ``heuristic``: :mod:`agents.fast`), and each seat's progress score
-(:mod:`df_env.progress`), the closest he came to winning."""
+policy (``random``, ``first``, ``heuristic``: :mod:`agents.deep_future.fast`), and each seat's progress score
+(:mod:`df_env.games.deep_future.progress`), the closest he came to winning."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from df_env.core.match import timed_compiled_play
-from df_env.progress import peak_update_arr
+from df_env.games.deep_future.progress import peak_update_arr
 
 if TYPE_CHECKING:
     from agents.base import Agent
@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 
 def play_compiled(s: np.ndarray, agents: Sequence[Agent], agent_seed: int,
                   max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
-    """Whole games in compiled code (:func:`df_env.core.match.timed_compiled_play` over :func:`agents.fast.play`), or
-    None when some agent has no compiled policy."""
-    from agents.fast import play as fast_play
+    """Whole games in compiled code (:func:`df_env.core.match.timed_compiled_play` over
+    :func:`agents.deep_future.fast.play`), or None when some agent has no compiled policy."""
+    from agents.deep_future.fast import play as fast_play
 
     return timed_compiled_play(fast_play, s, agents, agent_seed, max_turns)
 

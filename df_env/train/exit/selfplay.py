@@ -38,10 +38,10 @@ import numpy as np
 
 from agents import Agent, make_agent
 from df_env.backends import Backend, run_keyed
-from df_env.engine.api import GameConfig, apply_action, legal_mask, new_game
-from df_env.engine.model.layout import NUM_ACTIONS
-from df_env.engine.observation.encode import observe
-from df_env.progress import progress
+from df_env.games.deep_future.engine.api import GameConfig, apply_action, legal_mask, new_game
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.observation.encode import observe
+from df_env.games.deep_future.progress import progress
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ import numpy as np
 
 from agents import DEFAULT_OPPONENTS
 from df_env.core import Game, make_game
+from df_env.games.deep_future.web import engine_view as E
+from df_env.games.deep_future.web.view import player_view
+from df_env.games.deep_future.web.words import ResultTracker, event_lines, fix_words, in_setup, say
 
-from .. import engine_view as E
 from ..i18n import bundle
-from ..view import player_view
-from ..words import ResultTracker, event_lines, fix_words, in_setup, say
 
 
 class DeepFutureWeb:

@@ -9,7 +9,7 @@ import pytest
 
 import df_env
 from df_env.core.errors import GameError, IllegalActionError
-from df_env.engine.model.rng import seed_words
+from df_env.games.deep_future.engine.model.rng import seed_words
 from df_env.games.galactic_civ import GAME as G
 from df_env.games.galactic_civ.engine import kernels
 from df_env.games.galactic_civ.engine.state import NUM_ACTIONS, STATE_DTYPE

@@ -1,0 +1,521 @@
+"""``net-mcts``: the determinized MCTS of :mod:`agents.deep_future.mcts` guided by a trained network's policy (PUCT).
+
+Every iteration is the one of ``mcts`` (determinize the canonical root for the acting player, walk down the
+open-loop tree, expand one action, evaluate the leaf, back up per-player values: 1 win, 0 loss, else the progress
+score), except for the selection rule and the leaf evaluation:
+
+* **PUCT** (AlphaZero) with availability counts (ISMCTS): at a node, over its legal actions ``a`` in this
+  determinization (the search trusts the mask),
+  ``Q(a) + c_puct * P(a) * sqrt(N) / (1 + n(a))`` where ``n(a)`` is the action's visit count, ``N`` the sum of the
+  visit counts of the legal actions, ``Q(a)`` the action's mean value (for an unvisited action: the node's mean
+  value less ``fpu``, default 0: "first-play urgency") and ``P`` the network's policy: the softmax of its logits
+  over those actions, the logits computed on the **acting player's observation** at the node. An optional
+  progressive bias ``bias / (1 + n(a))`` towards the heuristic's choice is added as in ``mcts`` (default 0: off).
+* **Priors on demand**, in compiled code: the network's forward pass runs inside the search
+  (:mod:`df_env.net.numba_net`, on the acting player's observation written by the engine's compiled encoder),
+  for the actions available at the node whose logits are not known yet: once when a walk first has to choose
+  there, again only if a later determinization makes an action available that had no logit; never for a forced
+  choice (one available action). The search never returns to Python before its budget is spent.
+
+**Leaf evaluation** (``leaf``): ``rollout`` as in ``mcts``; ``value``: the model's value output on each player's
+observation of the leaf (clipped to [0, 1]; the acting player's pass also gives the new node's prior); ``mix``:
+the mean of the two. ``value`` and ``mix`` need a model whose value output was trained to estimate this backed-up
+value (``"value_target": "outcome"`` in its metadata, written by ``experiments/fit_value_head.py`` or expert
+iteration); the PPO critic of ``df-env train``'s models (a discounted shaped return) is refused. By default
+(``auto``) a model with an outcome value head uses ``value``, another ``rollout``.
+
+Spec: ``net-mcts:iters=N`` with the model shipped for the table's player count (``df_env/models/net_{n}p.npz``, as
+``net``), or ``net-mcts:path=F.npz``. Same seeding and determinism as ``mcts``: the same spec and generator give
+the same moves.
+
+Example:
+    >>> from agents import agent_options
+    >>> sorted(agent_options("net-mcts"))
+    ['bias', 'c_puct', 'fpu', 'iters', 'leaf', 'nodes', 'path', 'reuse', 'rollout', 'time', 'turns']
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents.base import (
+    Agent,
+    AgentSpecError,
+    Option,
+    boolean,
+    build_options,
+    choice,
+    non_negative_float,
+    non_negative_int,
+    positive_int,
+    words_from,
+)
+from df_env.games.deep_future.engine.api import apply_action
+from df_env.games.deep_future.engine.kernels import apply, njit  # the compiled boundary
+from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.observation.determinize import determinize_rec
+from df_env.net.numba_net import observe_forward, pack, value_target
+
+from .fast import HEURISTIC, RANDOM, play_rec
+from .heuristic_rules import choose
+from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
+
+
+def _c_puct(text: str) -> float | str:
+    return "auto" if text == "auto" else non_negative_float(text)
+
+
+OPTIONS: dict[str, Option] = {
+    "iters": Option(positive_int, 100, "search iterations per decision"),
+    "path": Option(str, "", "a model file (.npz from df-env train); default: the shipped model for the table's "
+                            "player count"),
+    "c_puct": Option(_c_puct, "auto", "PUCT exploration constant (values are in [0, 1]; auto: 0.25 with value or "
+                                      "mix leaves, 1.0 with rollouts)"),
+    "time": Option(non_negative_float, 0.0, "seconds per decision (0: use iters only)"),
+    "leaf": Option(choice("auto", "rollout", "value", "mix"), "auto",
+                   "leaf evaluation: rollout, the model's outcome value head, or their mean (auto: value when the "
+                   "model has an outcome value head, else rollout)"),
+    "rollout": Option(choice("heuristic", "random"), "heuristic", "rollout policy"),
+    "turns": Option(non_negative_int, 3, "rollout length in player-turns after the current one (0: to the game end)"),
+    "bias": Option(non_negative_float, 0.0, "progressive bias towards the heuristic's choice (0: none)"),
+    "fpu": Option(non_negative_float, 0.0, "first-play urgency reduction: an untried action's value is the node's "
+                                           "mean value minus this (0: the mean)"),
+    "nodes": Option(positive_int, 4096, "tree size limit when a time budget is set"),
+    "reuse": Option(boolean, False, "keep the subtree of the actions played for the next decision (1) or start "
+                                 "every search afresh (0)"),
+}
+LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
+LEAVES = {"rollout": LEAF_ROLLOUT, "value": LEAF_VALUE, "mix": LEAF_MIX}
+# The PUCT constant by leaf evaluation when c_puct=auto. Measured solo (300 deals, seed 31, docs/training.md):
+# value leaves are sharper than the 3-turn rollouts' progress scores, so the prior needs less weight.
+C_PUCT_AUTO = {LEAF_ROLLOUT: 1.0, LEAF_VALUE: 0.25, LEAF_MIX: 0.25}
+# ctl: [iterations done, forward passes, the current walk's length]
+DONE, FORWARDS, DEPTH = 0, 1, 2
+
+
+@njit
+def _available(s, need, idx):
+    """Mark in ``need`` the actions PUCT chooses among (the legal ones: the search trusts the mask) and list them
+    in ``idx`` in ascending order; their number."""
+    mask = s["mask"]
+    k = 0
+    for a in range(mask.shape[0]):
+        need[a] = mask[a]
+        if mask[a]:
+            idx[k] = a
+            k += 1
+    return k
+
+
+@njit
+def _prior(net, s, node, logits, need, miss, obs, ctl):
+    """Fill the missing logits of the available actions ``need`` at ``node``: from the acting player's
+    observation when the node has none yet; an action that a later determinization makes available at a node
+    that has its logits (a card drawn differently, say) gets their mean, a neutral prior, instead of a forward
+    pass of its own (the node's other logits came from another determinization's observation anyway)."""
+    missing = False
+    for a in range(need.shape[0]):
+        miss[a] = need[a] and math.isnan(logits[node, a])
+        missing |= miss[a]
+    if not missing:
+        return
+    known = 0
+    total = 0.0
+    for a in range(need.shape[0]):
+        if not math.isnan(logits[node, a]):
+            known += 1
+            total += logits[node, a]
+    if known == 0:
+        observe_forward(net, s, s["dplayer"], obs, miss, logits[node], True)
+        ctl[FORWARDS] += 1
+        return
+    for a in range(need.shape[0]):
+        if miss[a]:
+            logits[node, a] = total / known
+
+
+@njit
+def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, r, need, idx, miss, obs, ctl):
+    """Mark the available actions and return the PUCT choice at ``node`` and whether it was never tried. The loops
+    run over the list ``idx`` of the available actions (a few of the 200), in ascending order."""
+    k = _available(s, need, idx)
+    if k == 0:
+        return -1, False
+    for i in range(k):
+        avail[node, idx[i]] += 1.0
+    if k == 1:  # a forced choice needs no prior
+        return idx[0], n[node, idx[0]] == 0.0
+    _prior(net, s, node, logits, need, miss, obs, ctl)
+    h = choose(s, r) if bias > 0.0 else -1
+    mx = -1.0e30
+    n_sum = 0.0
+    w_sum = 0.0
+    for i in range(k):
+        a = idx[i]
+        n_sum += n[node, a]
+        w_sum += w[node, a]
+        mx = max(mx, logits[node, a])
+    z = 0.0
+    for i in range(k):
+        z += math.exp(logits[node, idx[i]] - mx)
+    fpu = (w_sum / n_sum if n_sum > 0.0 else 0.5) - fpu_cut
+    scale = c_puct * math.sqrt(n_sum if n_sum > 0.0 else 1.0) / z
+    best = -1.0e30
+    pick = -1
+    for i in range(k):
+        a = idx[i]
+        na = n[node, a]
+        q = w[node, a] / na if na > 0.0 else fpu
+        u = q + scale * math.exp(logits[node, a] - mx) / (1.0 + na)
+        if a == h:
+            u += bias / (1.0 + na)
+        if u > best:
+            best = u
+            pick = a
+    return pick, n[node, pick] == 0.0
+
+
+@njit
+def new_node(child, n, w, avail, logits, i):
+    """Clear row ``i`` of the tree arrays for a new node (the arrays are reused from search to search)."""
+    child[i] = -1
+    n[i] = 0.0
+    w[i] = 0.0
+    avail[i] = 0.0
+    logits[i] = np.nan
+
+
+@njit
+def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, r, path_node, path_act, path_who, need,
+          idx, miss, obs, ctl):
+    """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
+    node reached (-1: none)."""
+    depth = 0
+    node = 0
+    while not s["over"] and depth < MAX_PATH:
+        a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, r, need, idx, miss, obs,
+                         ctl)
+        if a < 0:
+            break
+        path_node[depth], path_act[depth], path_who[depth] = node, a, s["dplayer"]
+        depth += 1
+        ctl[DEPTH] = depth  # the length so far, known if the engine raises
+        apply(s, a)
+        nxt = child[node, a]
+        if nxt < 0:
+            if n_nodes[0] >= child.shape[0]:
+                return depth, -1
+            nxt = n_nodes[0]
+            n_nodes[0] += 1
+            new_node(child, n, w, avail, logits, nxt)
+            child[node, a] = nxt
+        node = nxt
+        if fresh:
+            break
+    return depth, node
+
+
+@njit
+def _net_values(net, s, node, logits, need, idx, obs, vals, ctl):
+    """Each player's value from the model's value head on his observation (clipped to [0, 1]; 0 for a player out
+    of the game); the acting player's pass also gives the node's prior."""
+    me = s["dplayer"]
+    prior = _available(s, need, idx) > 1 and node >= 0  # a forced choice needs no prior
+    for a in range(need.shape[0]):
+        need[a] = need[a] and node >= 0 and math.isnan(logits[node, a])
+    row = logits[node] if node >= 0 else logits[0]
+    for q in range(s["n_players"]):
+        if s["lost"][q]:
+            vals[q] = 0.0
+            continue
+        v = observe_forward(net, s, q, obs, need, row, q == me and prior)
+        ctl[FORWARDS] += 1
+        vals[q] = min(max(v, 0.0), 1.0)
+
+
+@njit
+def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl):
+    """The values of the walk's end state ``s`` for every player, by ``leaf`` (rollout, value head or their mean)."""
+    if s["over"]:
+        _values(s, vals)
+        return
+    if leaf != LEAF_ROLLOUT:
+        _net_values(net, s, node, logits, need, idx, obs, vals, ctl)
+    if leaf == LEAF_VALUE:
+        return
+    net_vals = vals.copy()
+    codes = np.full(3, code, dtype=np.int64)
+    peak = np.zeros(3, dtype=np.float64)
+    counts = np.zeros(3, dtype=np.int64)
+    play_rec(s, codes, r, s["turn"] + turns if turns > 0 else 1 << 30, 1 << 30, peak, counts)
+    _values(s, vals)
+    if leaf == LEAF_MIX:
+        for q in range(s["n_players"]):
+            vals[q] = 0.5 * (vals[q] + net_vals[q])
+
+
+@njit
+def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, leaf, code, turns,
+                 r, ctl):
+    """Run iterations until ``ctl[DONE] == iters`` on the tree arrays, the priors (``logits``, NaN: not computed
+    yet) and leaf values from the packed network ``net`` (:mod:`df_env.net.numba_net`)."""
+    work = np.empty(1, dtype=root.dtype)
+    path_node = np.empty(MAX_PATH, dtype=np.int64)
+    path_act = np.empty(MAX_PATH, dtype=np.int64)
+    path_who = np.empty(MAX_PATH, dtype=np.int64)
+    vals = np.zeros(3, dtype=np.float64)
+    need = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    idx = np.zeros(NUM_ACTIONS, dtype=np.int64)
+    miss = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    obs = np.empty(net[4][2], dtype=np.float32)
+    while ctl[DONE] < iters:
+        work[0] = root[0]
+        s = work[0]
+        determinize_rec(s, p, r)
+        ctl[DEPTH] = 0
+        try:
+            depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, r, path_node,
+                                path_act, path_who, need, idx, miss, obs, ctl)
+            _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
+        except Exception:  # an engine error in a simulated line: worth nothing to anyone
+            depth = ctl[DEPTH]
+            vals[:] = 0.0
+        for k in range(depth):
+            n[path_node[k], path_act[k]] += 1.0
+            w[path_node[k], path_act[k]] += vals[path_who[k]]
+        ctl[DONE] += 1
+
+
+@njit
+def keep_subtree(child, n, w, avail, logits, top, cap, out_child, out_n, out_w, out_avail, out_logits):
+    """Copy the subtree under node ``top`` into the ``out_*`` arrays, renumbered breadth first (``top`` becomes
+    node 0), at most ``cap`` nodes (the shallowest; an edge to a node left out keeps its statistics and gets a
+    new node when a walk next goes down it); returns the number of nodes copied."""
+    order = np.empty(cap, dtype=np.int64)
+    new_id = np.full(child.shape[0], -1, dtype=np.int64)
+    order[0] = top
+    new_id[top] = 0
+    k = 1
+    head = 0
+    while head < k:
+        u = order[head]
+        head += 1
+        for a in range(child.shape[1]):
+            c = child[u, a]
+            if c >= 0 and k < cap:
+                new_id[c] = k
+                order[k] = c
+                k += 1
+    for i in range(k):
+        u = order[i]
+        for a in range(child.shape[1]):
+            c = child[u, a]
+            out_child[i, a] = new_id[c] if c >= 0 else -1
+        out_n[i] = n[u]
+        out_w[i] = w[u]
+        out_avail[i] = avail[u]
+        out_logits[i] = logits[u]
+    return k
+
+
+def _load(path: Path) -> Any:
+    from df_env.net.numpy_net import ModelFileError, load_net
+
+    try:
+        return load_net(path)
+    except ModelFileError as err:
+        raise AgentSpecError(f"net-mcts: {err}") from None
+
+
+class NetMCTSAgent(Agent):
+    """Determinized MCTS with PUCT selection over a network's policy, in compiled code; see the module docstring.
+
+    **Tree reuse** (``reuse=1``; default 0: it cost 2-19% more time a decision and won no more solo games in 300
+    deals, docs/training.md): :meth:`act` keeps the tree of its last search and the actions played
+    since (its own, forced ones included); the next search starts from the subtree those actions lead to, so its
+    ``iters`` new iterations add to the ones already spent there. The subtree is kept only when the state it is
+    given is exactly the one those actions lead to (the last state ``act`` saw with its action applied), so a
+    decision made by anyone else in between (another player, a person, a caller that skips ``act``) starts the
+    search afresh. :meth:`search` never reuses (a pure function of the state and the generator)."""
+
+    uses_state = True
+
+    def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float | str = "auto",
+                 time: float = 0.0, leaf: str = "auto", rollout: str = "heuristic", turns: int = 3,
+                 bias: float = 0.0, fpu: float = 0.0, nodes: int = 4096, reuse: bool = False) -> None:
+        self.name = name
+        self.iters, self.time_budget, self.turns, self.bias, self.fpu = iters, time, turns, bias, fpu
+        self.c_puct_option = c_puct
+        self.c_puct = 1.0  # settled with the leaf evaluation when the model is known (_use)
+        self.code = HEURISTIC if rollout == "heuristic" else RANDOM
+        self.max_nodes = nodes if time > 0 else iters + 1
+        self.path = path
+        self.leaf_option = leaf
+        self.reuse = reuse
+        self.net: Any = None
+        self.packed: Any = None
+        self.leaf = LEAF_ROLLOUT
+        if path:
+            self._use(_load(Path(path)))
+        self.words = np.array([1, 2, 3, 4], dtype=np.int64)
+        self.last_iterations = 0
+        self.last_forwards = 0
+        self.last_reused = 0  # root visits the last search started with (tree reuse)
+        self.last_q = np.zeros(NUM_ACTIONS)  # the root actions' mean values after the last search
+        self.last_prior = np.zeros(NUM_ACTIONS)  # the network's policy at the root (0 off the legal actions)
+        # tree reuse: the kept subtree holds at most `keep` nodes; a search adds at most max_nodes - 1
+        self.keep = max(1, self.max_nodes // 2 if time > 0 else iters)
+        self._bufs: list[tuple[np.ndarray, ...]] = []  # two sets of tree arrays (child, n, w, avail, logits)
+        self._cur = 0  # the set holding the last search's tree
+        self._kept = False  # whether that tree may be reused
+        self._moves: list[int] = []  # the actions played from the tree's root since
+        self._last: tuple[np.ndarray, int] | None = None  # the last state act() saw and its answer
+
+    def _use(self, net: Any) -> None:
+        """Take ``net`` as the model: pack it for compiled code and settle the leaf evaluation."""
+        outcome = value_target(net) == "outcome"
+        if self.leaf_option in ("value", "mix") and not outcome:
+            raise AgentSpecError(f"net-mcts: leaf={self.leaf_option} needs a model with an outcome value head "
+                                 f"(\"value_target\": \"outcome\" in its metadata); the model "
+                                 f"{self.path or 'shipped'} has none: use leaf=rollout")
+        self.leaf = LEAVES[self.leaf_option] if self.leaf_option != "auto" else (
+            LEAF_VALUE if outcome else LEAF_ROLLOUT)
+        self.c_puct = C_PUCT_AUTO[self.leaf] if self.c_puct_option == "auto" else float(self.c_puct_option)
+        self.net, self.packed = net, pack(net)
+
+    def reset(self, rng: np.random.Generator, player: int = 0) -> None:
+        self.words = words_from(rng)
+        self._forget()
+
+    def _forget(self) -> None:
+        self._kept, self._moves, self._last = False, [], None
+
+    def release(self) -> None:
+        """Drop the tree buffers (about 11 MB at 400 iterations) and the kept tree; the next search allocates
+        them again."""
+        self._bufs, self._cur = [], 0
+        self._forget()
+
+    def net_for(self, num_players: int) -> Any:
+        """The network for a table of ``num_players`` (loads the shipped one on first use); a clear error when the
+        model is for another player count or none is shipped."""
+        if self.net is None:
+            from df_env.net.numpy_net import default_model_path
+
+            p = default_model_path(num_players)
+            if not p.is_file():
+                raise AgentSpecError(
+                    f"net-mcts: no model is shipped for {num_players}-player games ({p} is missing); train one with "
+                    f"df-env train and use net-mcts:path=FILE.npz")
+            self._use(_load(p))
+        if self.net.num_players != num_players:
+            raise AgentSpecError(f"net-mcts: the model {self.path or 'shipped'} is for {self.net.num_players}-player "
+                                 f"games, this game has {num_players} players")
+        return self.net
+
+    def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
+        if state is None:
+            raise ValueError("the net-mcts agent needs the engine state: call act(obs, mask, state)")
+        self.net_for(int(state["n_players"]))
+        if self.reuse:
+            self._follow(state)
+        legal = np.flatnonzero(mask)
+        if legal.size == 1:
+            a = int(legal[0])
+        else:
+            counts = self._search(state, self.reuse)
+            a = int(np.argmax(np.where(mask, counts, -1.0)))
+        if self.reuse:
+            self._last = (state.copy(), a)
+        return a
+
+    def _follow(self, state: np.ndarray) -> None:
+        """Extend the moves since the tree's root by the last answer if ``state`` is exactly what it led to;
+        otherwise drop the tree."""
+        if not self._kept or self._last is None:
+            self._forget()
+            return
+        before, a = self._last
+        after = before.copy()
+        apply_action(after, a)
+        if after.tobytes() != state.tobytes():
+            self._forget()
+            return
+        self._moves.append(a)
+
+    def search(self, state: np.ndarray) -> np.ndarray:
+        """Visit counts of the root actions after a fresh search (float array over NUM_ACTIONS)."""
+        return self._search(state, False)
+
+    def _start_tree(self, reuse: bool) -> tuple[tuple[np.ndarray, ...], int]:
+        """The tree arrays for a search and the nodes in use: the kept subtree of the moves played since the last
+        search (copied into the other set of arrays), or an empty root."""
+        if not self._bufs:
+            shape = (self.max_nodes + self.keep, NUM_ACTIONS)
+            self._bufs = [(np.full(shape, -1, dtype=np.int32), np.zeros(shape), np.zeros(shape), np.zeros(shape),
+                           np.full(shape, np.nan)) for _ in range(2)]
+        old, top = self._bufs[self._cur], 0
+        if reuse and self._kept:
+            for a in self._moves:
+                top = int(old[0][top, a])
+                if top < 0:
+                    break
+        if not (reuse and self._kept) or top < 0:
+            tree = self._bufs[self._cur]
+            child, n, w, avail, logits = tree
+            new_node(child, n, w, avail, logits, 0)
+            return tree, 1
+        self._cur = 1 - self._cur
+        tree = self._bufs[self._cur]
+        o_child, o_n, o_w, o_avail, o_logits = old
+        child, n, w, avail, logits = tree
+        return tree, int(keep_subtree(o_child, o_n, o_w, o_avail, o_logits, top, self.keep, child, n, w, avail, logits))
+
+    def _search(self, state: np.ndarray, reuse: bool) -> np.ndarray:
+        self.net_for(int(state["n_players"]))
+        root = state.reshape(1).copy()
+        p = int(state["dplayer"])
+        canonicalize_arr(root, p)
+        (child, n, w, avail, logits), used = self._start_tree(reuse)
+        self.last_reused = int(n[0].sum())
+        n_nodes = np.array([used], dtype=np.int64)
+        ctl = np.zeros(3, dtype=np.int64)
+        deadline = time.perf_counter() + self.time_budget
+        while ctl[DONE] < self.iters:
+            target = min(int(ctl[DONE]) + CHUNK, self.iters) if self.time_budget > 0 else self.iters
+            search_chunk(self.packed, root, p, target, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
+                         self.fpu, self.leaf, self.code, self.turns, self.words, ctl)
+            if self.time_budget > 0 and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = int(ctl[DONE])
+        self.last_forwards = int(ctl[FORWARDS])
+        self.last_q = np.where(n[0] > 0, w[0] / np.maximum(n[0], 1.0), 0.0)
+        self.last_prior = _softmax_legal(logits[0], state["mask"])
+        self._kept, self._moves = reuse, []
+        return n[0].copy()
+
+
+def _softmax_legal(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The policy over the legal actions from a node's logits (a forced choice has no logits: it gets 1; a legal
+    action without a logit, the mean of the others)."""
+    out = np.zeros(NUM_ACTIONS)
+    legal = np.flatnonzero(mask)
+    row = logits[legal].astype(np.float64)
+    known = ~np.isnan(row)
+    if not known.any():
+        out[legal] = 1.0 / max(1, legal.size)
+        return out
+    row[~known] = row[known].mean()
+    e = np.exp(row - row.max())
+    out[legal] = e / e.sum()
+    return out
+
+
+def make(spec: str, raw: dict[str, str]) -> NetMCTSAgent:
+    opts = build_options("net-mcts", raw, OPTIONS)
+    return NetMCTSAgent(spec, **opts)  # type: ignore[arg-type]
