@@ -19,6 +19,8 @@ pytestmark = pytest.mark.slow  # builds, installs, compiles the engine afresh an
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ("df_env/models/net_1p.npz", "df_env/models/net_2p.npz", "df_env/models/net_3p.npz",
         "df_env/web/static/index.html", "df_env/web/static/app.js", "df_env/web/static/app.css",
+        "df_env/web/static/analysis.js", "df_env/web/static/board.js",
+        "df_env/games/galactic_civ/web/static/page.js", "df_env/games/galactic_civ/web/static/page.css",
         *(f"df_env/games/deep_future/engine/data/{name}.json" for name in ("galaxy_map", "tables", "tables_zh")))
 
 
