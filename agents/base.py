@@ -79,6 +79,11 @@ class Agent(abc.ABC):
         """Free what the agent keeps between decisions only to be faster (a search's tree buffers): called when
         its game is dropped, or waits for a person (the web server). The agent still plays afterwards."""
 
+    def precompile_alone(self, num_players: int) -> None:  # noqa: B027 - optional hook
+        """Compile (or load from numba's cache) what this agent runs that needs none of the game's engine (a
+        network's forward pass). A first benchmark calls it in a side process while the main one compiles the
+        engine, so that the two compiles overlap on two cores (:func:`df_env.bench.side_compile`)."""
+
     @abc.abstractmethod
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         """The chosen action: an index where ``mask`` is True."""

@@ -29,6 +29,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -351,11 +352,42 @@ def _rate(summary: list[AgentSummary], games: list[GameResult]) -> None:
 # ---------------------------------------------------------------------------------------------- running
 def _warm_up(agents: list[Agent], config: BenchConfig) -> None:
     """Compile (or load from the cache) everything the games run before the workers fork, so that no game's
-    timing includes it."""
+    timing includes it. The agents with a part to compile alone come last: a side process compiles that part
+    meanwhile (:func:`side_compile`), and this one finds it in the cache."""
     game = make_game(config.game)
     game_config = game.make_config(num_players=config.num_players)
+    agents = sorted(agents, key=_compiles_alone)  # stable: the others keep their order
+    side = side_compile([a for a in agents if _compiles_alone(a)], config.num_players)
     for agent in agents:
         play_game([agent] * config.num_players, game_config, 0, 0, 1, game)
+    if side is not None:
+        side.join()
+
+
+def _compiles_alone(agent: Agent) -> bool:
+    return type(agent).precompile_alone is not Agent.precompile_alone
+
+
+def side_compile(agents: list[Agent], num_players: int) -> Any:
+    """A forked process running each agent's ``precompile_alone`` (a network's forward pass: about 15 s of a cold
+    first run) while the caller compiles the game's engine, when numba's cache is empty and there are two cores
+    or more; None otherwise. Both processes write the same cache (numba writes each entry whole, then renames
+    it); the caller that reaches a part before the side process has cached it just compiles it too."""
+    from df_env.core.jit import CACHE_DIR
+
+    cold = not any(Path(CACHE_DIR).rglob("*.nbi"))
+    if not agents or not cold or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    proc = multiprocessing.get_context("fork").Process(target=_precompile, args=(agents, num_players),
+                                                       name="df_env-side-compile", daemon=True)
+    proc.start()
+    return proc
+
+
+def _precompile(agents: list[Agent], num_players: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    for agent in agents:
+        agent.precompile_alone(num_players)
 
 
 class BenchInterrupted(KeyboardInterrupt):

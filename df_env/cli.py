@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 from df_env.argcheck import add_game_option, any_players, non_negative, players, positive
 from df_env.argcheck import game as _game
 
-QUICK_AGENTS = ("random", "first", "heuristic", "net", "mcts:iters=100")
+# the agents that play thousands of games a second (a cold first run within 90 s); the searches by --agents
+QUICK_AGENTS = ("random", "first", "heuristic", "net")
 EPILOG = (__doc__ or "").replace("``", "").replace("::", ":")  # --help shows the module docstring as plain text
 QUICK_GAMES = 100
 

@@ -19,7 +19,7 @@ Phases:
     gym         the first Gymnasium ``DeepFuture-v0`` reset and a few steps
     heuristic   one compiled heuristic game (as ``df-env bench`` plays it)
     bench       the rest of what ``df-env bench --quick`` compiles before its games (its warm-up of the agents
-                random, first, heuristic, mcts:iters=100)
+                random, first, heuristic, net)
 
 CPU time (user + sys of the subprocess) is less noisy than wall time on a shared machine; both are reported.
 """
@@ -37,7 +37,7 @@ import time
 from collections import Counter
 
 PHASES = ("import", "game", "observe", "gym", "heuristic", "bench")
-QUICK_AGENTS = ("random", "first", "heuristic", "net", "mcts:iters=100")  # df_env.cli.QUICK_AGENTS
+QUICK_AGENTS = ("random", "first", "heuristic", "net")  # df_env.cli.QUICK_AGENTS
 
 
 # ---------------------------------------------------------------------------------------------- in the child

@@ -94,6 +94,22 @@ class NetAgent(Agent):
                                  f"path (the shipped net_{n}p.npz)")
         return self.packed
 
+    def precompile_alone(self, num_players: int) -> None:
+        """The forward pass and the observation's encoder, compiled without the rules: the forward pass runs on a
+        zero observation, the encoder is compiled for the state record's type and never run."""
+        import numba
+
+        from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+        from df_env.games.deep_future.engine.model.state import empty_state
+        from df_env.games.deep_future.engine.observation.encode import LAYOUTS, encode_arr
+        from df_env.net.numba_net import forward_py
+
+        size = LAYOUTS[num_players].size
+        forward_py(self.packed_for(num_players), np.zeros(size, dtype=np.float32), np.ones(NUM_ACTIONS, dtype=bool))
+        out = np.zeros(size, dtype=np.float32)
+        encode_arr.compile(  # type: ignore[attr-defined]  # a numba dispatcher
+            (numba.typeof(empty_state().reshape(1)), numba.types.int64, numba.typeof(out)))
+
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if obs is None:
             raise ValueError("the net agent needs the acting player's observation: call act(obs, mask)")
