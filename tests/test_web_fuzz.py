@@ -1,7 +1,8 @@
 """Hypothesis over every route of the web server: whatever the method, path, query, headers and body, the answer is
 never a server error (>= 500), and every refusal under /api is a JSON ``{"error": ...}``.
 
-The suite runs a few hundred requests; the bar (2,000) is run with ``DF_WEB_FUZZ=2000``::
+The suite runs a few hundred requests (both games: a live Galactic Civ game among the targets); the bar (2,000)
+is run with ``DF_WEB_FUZZ=2000``::
 
     DF_WEB_FUZZ=2000 python3 -m pytest tests/test_web_fuzz.py -q
 """
@@ -30,6 +31,7 @@ def world(tmp_path_factory):
     app = create_app(tmp_path_factory.mktemp("fuzzlogs"))
     with TestClient(app, raise_server_exceptions=False) as client:
         live = client.post("/api/games", json={"seats": ["human", "random"], "seed": 1}).json()
+        gc = client.post("/api/games", json={"game": "galactic_civ", "seats": ["human", "random"], "seed": 1}).json()
         done = client.post("/api/games", json={"seats": ["human"], "seed": 2}).json()
         store = app.state.store
         game = store.get(done["game"])
@@ -38,7 +40,8 @@ def world(tmp_path_factory):
             client.post(f"/api/games/{game.gid}/act", headers={"X-Seat-Token": done["tokens"]["0"]},
                         json={"seat": 0, "step": v["step"], "action": v["decision"]["choices"][-1]["action"]})
         rid = client.post("/api/replays", json={"file": game.log_path.name}).json()["replay"]
-        yield client, {"gids": [live["game"], done["game"]], "tokens": [live["tokens"]["0"], done["tokens"]["0"]],
+        yield client, {"gids": [live["game"], done["game"], gc["game"]],
+                       "tokens": [live["tokens"]["0"], done["tokens"]["0"], gc["tokens"]["0"]],
                        "rid": rid, "log": game.log.to_dict(), "file": game.log_path.name}
 
 
@@ -50,6 +53,8 @@ _json = st.recursive(st.none() | st.booleans() | _ints | st.floats(allow_nan=Tru
                      max_leaves=10)
 _specs = st.sampled_from(["human", "heuristic", "random", "mcts:iters=5", "mcts:time=inf", "net:path=/etc/passwd",
                           "ppo", "x" * 300, "mcts:iters=" + "9" * 5000, ""]) | _text
+
+_games = st.sampled_from(["deep_future", "galactic_civ", "chess", "../deep_future", ""]) | _text
 
 
 @st.composite
@@ -65,14 +70,16 @@ def _request(draw, world_ids):
         "/api/campaigns", "/api/replays",
         f"/api/replays/{quote(rid, safe='')}/{quote(k, safe='')}", "/api/nothing",
         f"/api/games/{quote(gid, safe='')}/hint", f"/api/games/{quote(gid, safe='')}/winnable",
-        f"/api/replays/{quote(rid, safe='')}/{quote(k, safe='')}/hint"]))
+        f"/api/replays/{quote(rid, safe='')}/{quote(k, safe='')}/hint",
+        f"/static/games/{quote(draw(_games), safe='')}/{quote(draw(_text | st.just('page.js')), safe='')}"]))
     method = draw(st.sampled_from(["GET", "POST", "POST", "PUT", "DELETE"]))
-    query = draw(st.dictionaries(st.sampled_from(["seat", "lang", "token", "observer"]),
-                                 _odd_numbers | _text | st.sampled_from(world_ids["tokens"]), max_size=3))
+    query = draw(st.dictionaries(st.sampled_from(["seat", "lang", "token", "observer", "game"]),
+                                 _odd_numbers | _text | _games | st.sampled_from(world_ids["tokens"]), max_size=3))
     token = draw(st.none() | st.sampled_from(world_ids["tokens"]) | st.text(
         st.characters(min_codepoint=32, max_codepoint=126), max_size=80))
     fields = st.fixed_dictionaries({}, optional={
-        "seats": st.lists(_specs, max_size=4) | _json, "seed": _ints | _json, "seat": _ints | _text,
+        "seats": st.lists(_specs, max_size=7) | _json, "game": _games | _json, "seed": _ints | _json,
+        "seat": _ints | _text,
         "action": _ints | _json, "step": _ints | _json, "file": st.sampled_from([world_ids["file"], "../x.json"])
         | _text, "log": st.just(world_ids["log"]) | _json})
     body = draw(st.one_of(st.none(), st.binary(max_size=40), fields.map(lambda d: json.dumps(d).encode()),
