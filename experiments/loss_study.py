@@ -1,0 +1,338 @@
+"""Where the solo losses of an honest agent come from, against the clairvoyant reference (docs/net_mcts_losses.md).
+
+For ``--deals`` solo deals of ``--seed`` (deal g is the engine seed ``derive_seed(seed, g)``, as ``df-env bench``),
+plays the agent (default ``net-mcts:iters=400``) on every deal and the reference (default ``oracle:iters=400``, a
+cheat that sees the deck) on each deal the agent lost. Per lost deal: the loss cause (track or homeworld) and turn,
+whether the reference won and by which victory, and the first decision where the two lines part (its kind, phase,
+turn, and each side's choice in words). For the first ``--values`` lost deals it also searches that decision again:
+the agent's search (at its own and at 4x its iterations) and the reference's, giving each one's visits and mean value
+for the agent's choice and for the reference's. Then tables: losses by cause and turn, divergence kinds, divergence
+timing (setup, turn 1, turns 2-5, later). Writes ``OUT.json`` and ``OUT.csv`` (one row per lost deal).
+
+    python experiments/loss_study.py [--deals 100] [--seed 41] [--out /tmp/loss_study] [--values 10]
+
+Agent seeds follow ``df-env bench --agents AGENT --ceiling REFERENCE``: ``derive_seed(seed, g, 1)`` for the agent,
+``derive_seed(seed, g, 2)`` for the reference (its seatings 0 and 1); the games are played move by move in Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents import make_agent
+from df_env.bench import derive_seed
+from df_env.games.deep_future.analysis import first_difference
+from df_env.games.deep_future.engine.api import GameConfig, apply_action, new_game
+from df_env.games.deep_future.engine.model.decisions import DECISION_NAMES
+from df_env.games.deep_future.engine.model.layout import PHASE_NAMES
+from df_env.games.deep_future.engine.text.render import action_to_string
+from df_env.games.deep_future.game import outcome_words
+
+MAX_TURNS = 100  # the bench's turn limit for one player
+TIMINGS = ("setup", "turn 1", "turns 2-5", "turns 6+")
+TURN_BUCKETS = ((1, 2, "1-2"), (3, 5, "3-5"), (6, 10, "6-10"), (11, 10**9, "11+"))
+
+
+@dataclass
+class Line:
+    """One agent's game of one deal: its actions and, per decision, the decision kind, phase and turn."""
+
+    actions: list[int] = field(default_factory=list)
+    kinds: list[int] = field(default_factory=list)
+    phases: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    won: bool = False
+    victory: str = ""
+    cause: str = ""
+    end_turn: int = 0
+    seconds: float = 0.0
+
+
+def play_line(spec: str, deal_seed: int, agent_seed: int, max_turns: int = MAX_TURNS) -> Line:
+    """Play one solo deal with ``spec`` seeded by ``agent_seed``, recording every decision."""
+    policy = make_agent(spec).as_policy(0, agent_seed)
+    s = new_game(GameConfig(num_players=1), deal_seed)
+    line = Line()
+    t0 = time.perf_counter()
+    while not s["over"] and s["turn"] <= max_turns:
+        line.kinds.append(int(s["dk"]))
+        line.phases.append(int(s["phase"]))
+        line.turns.append(int(s["turn"]))
+        a = int(policy(s))
+        apply_action(s, a)
+        line.actions.append(a)
+    end = outcome_words(s, truncated=not bool(s["over"]))
+    line.won, line.victory = end["winner"] == 0, end["victory"]
+    line.cause = end["causes"][0] or end["seats"][0]
+    line.end_turn, line.seconds = int(s["turn"]), time.perf_counter() - t0
+    return line
+
+
+def state_after(deal_seed: int, actions: list[int]) -> np.ndarray:
+    """The state of a solo deal after ``actions``."""
+    s = new_game(GameConfig(num_players=1), deal_seed)
+    for a in actions:
+        apply_action(s, a)
+    return s
+
+
+def timing(phase: int, kind: int, turn: int) -> str:
+    """When a decision falls: setup (incl. the homeworld pick), turn 1, turns 2-5 or later."""
+    if PHASE_NAMES[phase] == "setup" or DECISION_NAMES[kind] == "HOME_PICK":
+        return "setup"
+    return "turn 1" if turn <= 1 else "turns 2-5" if turn <= 5 else "turns 6+"
+
+
+def divergence(deal_seed: int, agent: Line, ref: Line) -> dict[str, Any] | None:
+    """The first decision where the two lines of a deal part (None: one line is the start of the other)."""
+    k = first_difference(agent.actions, ref.actions)
+    if k >= min(len(agent.actions), len(ref.actions)):
+        return None
+    s = state_after(deal_seed, agent.actions[:k])
+    a, b = agent.actions[k], ref.actions[k]
+    return {"index": k, "kind": DECISION_NAMES[agent.kinds[k]], "phase": PHASE_NAMES[agent.phases[k]],
+            "turn": agent.turns[k], "timing": timing(agent.phases[k], agent.kinds[k], agent.turns[k]),
+            "legal": int(s["mask"].sum()), "agent_action": a, "reference_action": b,
+            "agent_choice": action_to_string(s, a), "reference_choice": action_to_string(s, b)}
+
+
+def _search(spec: str, state: np.ndarray, seed: int, actions: tuple[int, int]) -> dict[str, Any]:
+    agent = make_agent(spec)
+    agent.reset(np.random.default_rng(seed), 0)
+    visits = agent.search(state.copy())  # type: ignore[attr-defined]
+    q = agent.last_q  # type: ignore[attr-defined]
+    top = int(np.argmax(visits))
+    return {"spec": spec, "top": top, "top_choice": action_to_string(state, top),
+            "visits": [float(visits[a]) for a in actions], "q": [round(float(q[a]), 4) for a in actions]}
+
+
+def scale_iters(spec: str, factor: int) -> str:
+    """``spec`` with its ``iters=N`` multiplied by ``factor`` (added as iters=400*factor when absent)."""
+    name, _, opts = spec.partition(":")
+    parts = [p for p in opts.split(",") if p]
+    iters = next((int(p[6:]) for p in parts if p.startswith("iters=")), 400)
+    parts = [p for p in parts if not p.startswith("iters=")] + [f"iters={iters * factor}"]
+    return f"{name}:{','.join(parts)}"
+
+
+def search_values(deal_seed: int, agent: Line, div: dict[str, Any], agent_spec: str, ref_spec: str) -> dict[str, Any]:
+    """Search the divergence again: visits and mean values of (agent's choice, reference's choice) by the agent's
+    search, the agent's search at 4x its iterations, and the reference's search (which sees the deck)."""
+    s = state_after(deal_seed, agent.actions[: div["index"]])
+    pair = (div["agent_action"], div["reference_action"])
+    return {"actions": list(pair), "agent": _search(agent_spec, s, deal_seed, pair),
+            "agent_x4": _search(scale_iters(agent_spec, 4), s, deal_seed, pair),
+            "reference": _search(ref_spec, s, deal_seed, pair)}
+
+
+def study_deal(g: int, seed: int, agent_spec: str, ref_spec: str, with_values: bool,
+               max_turns: int = MAX_TURNS) -> dict[str, Any]:
+    """One deal: the agent's game; when it lost, the reference's game and the divergence of the two lines."""
+    deal_seed = derive_seed(seed, g)
+    agent = play_line(agent_spec, deal_seed, derive_seed(seed, g, 1), max_turns)
+    row: dict[str, Any] = {"game": g, "seed": deal_seed, "won": agent.won, "victory": agent.victory,
+                           "cause": agent.cause, "turn": agent.end_turn, "decisions": len(agent.actions),
+                           "seconds": round(agent.seconds, 3)}
+    if agent.won:
+        return row
+    ref = play_line(ref_spec, deal_seed, derive_seed(seed, g, 2), max_turns)
+    row["reference"] = {"won": ref.won, "victory": ref.victory, "cause": ref.cause, "turn": ref.end_turn,
+                        "seconds": round(ref.seconds, 3)}
+    div = divergence(deal_seed, agent, ref)
+    row["divergence"] = div if div is not None else "none"
+    if div is not None and with_values and all(hasattr(make_agent(x), "search") for x in (agent_spec, ref_spec)):
+        row["divergence_values"] = search_values(deal_seed, agent, div, agent_spec, ref_spec)
+    return row
+
+
+def study(seed: int, deals: int, agent_spec: str = "net-mcts:iters=400", ref_spec: str = "oracle:iters=400",
+          values: int = 10, first: int = 0, max_turns: int = MAX_TURNS,
+          progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """The study of deals ``first .. first+deals-1`` of ``seed``: per-deal rows and the aggregated tables.
+    ``values``: how many lost deals (the first ones) get their divergence searched again (when both agents are
+    searches: agents without a ``search`` method get none)."""
+    if deals < 1 or first < 0 or values < 0:
+        raise ValueError(f"deals must be >= 1, first and values >= 0; got deals={deals}, first={first}, "
+                         f"values={values}")
+    rows: list[dict[str, Any]] = []
+    lost = 0
+    for g in range(first, first + deals):
+        row = study_deal(g, seed, agent_spec, ref_spec, lost < values, max_turns)
+        lost += not row["won"]
+        rows.append(row)
+        if progress is not None:
+            progress(row)
+    return {"seed": seed, "first": first, "deals": deals, "agent": agent_spec, "reference": ref_spec,
+            "rows": rows, "tables": tables(rows)}
+
+
+def _bucket(turn: int) -> str:
+    return next(name for lo, hi, name in TURN_BUCKETS if lo <= turn <= hi)
+
+
+def tables(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The aggregates over the lost deals: causes by turn bucket, the reference's results, divergence kinds and
+    timings, and how the searches valued the two choices at the divergence."""
+    lost = [r for r in rows if not r["won"]]
+    divs = [r["divergence"] for r in lost if isinstance(r.get("divergence"), dict)]
+    vals = [r["divergence_values"] for r in lost if "divergence_values" in r]
+    return {
+        "deals": len(rows), "wins": len(rows) - len(lost), "losses": len(lost),
+        "victories": dict(Counter(r["victory"] for r in rows if r["won"]).most_common()),
+        "loss_cause": dict(Counter(r["cause"] for r in lost).most_common()),
+        "loss_cause_by_turn": {c: dict(Counter(_bucket(r["turn"]) for r in lost if r["cause"] == c))
+                               for c in sorted({r["cause"] for r in lost})},
+        "reference_won": sum(r["reference"]["won"] for r in lost),
+        "reference_victory": dict(Counter(r["reference"]["victory"] or "lost" for r in lost).most_common()),
+        "no_divergence": len(lost) - len(divs),
+        "divergence_kind": dict(Counter(d["kind"] for d in divs).most_common()),
+        "divergence_timing": {t: sum(d["timing"] == t for d in divs) for t in TIMINGS},
+        "divergence_forced_choices": sum(d["legal"] <= 1 for d in divs),
+        "values_sampled": len(vals),
+        # how often a search's most visited action at the divergence is the reference's choice
+        "agent_search_picks_reference": sum(v["agent"]["top"] == v["actions"][1] for v in vals),
+        "agent_x4_picks_reference": sum(v["agent_x4"]["top"] == v["actions"][1] for v in vals),
+        "reference_picks_reference": sum(v["reference"]["top"] == v["actions"][1] for v in vals),
+    }
+
+
+def format_tables(report: dict[str, Any]) -> str:
+    """The tables as text."""
+    t = report["tables"]
+    lines = [f"{report['agent']} on deals {report['first']}..{report['first'] + report['deals'] - 1} of seed "
+             f"{report['seed']}: won {t['wins']} of {t['deals']}; victories {t['victories']}",
+             f"losses by cause: {t['loss_cause']}",
+             f"losses by cause and turn: {t['loss_cause_by_turn']}",
+             f"{report['reference']} on those {t['losses']} deals: won {t['reference_won']}; "
+             f"{t['reference_victory']}",
+             f"first divergence by decision kind: {t['divergence_kind']} (identical lines: {t['no_divergence']}; "
+             f"forced: {t['divergence_forced_choices']})",
+             f"first divergence by timing: {t['divergence_timing']}",
+             f"divergences searched again: {t['values_sampled']}; the most visited action is the reference's "
+             f"choice for: the agent's search {t['agent_search_picks_reference']}, at 4x iterations "
+             f"{t['agent_x4_picks_reference']}, the reference's search {t['reference_picks_reference']}",
+             "", "lost deals:"]
+    for r in report["rows"]:
+        if not r["won"]:
+            lines.append(_deal_line(r))
+    return "\n".join(lines)
+
+
+def _deal_line(r: dict[str, Any]) -> str:
+    ref = r["reference"]
+    text = (f"  deal {r['game']}: lost by {r['cause']} at turn {r['turn']}; reference "
+            f"{'won by ' + ref['victory'] if ref['won'] else 'lost by ' + ref['cause']} at turn {ref['turn']}")
+    d = r["divergence"]
+    if not isinstance(d, dict):
+        return text + "; identical lines"
+    text += (f"; parts at decision {d['index']} ({d['kind']}, {d['phase']}, turn {d['turn']}, {d['legal']} legal): "
+             f"agent {d['agent_choice']!r}, reference {d['reference_choice']!r}")
+    v = r.get("divergence_values")
+    if v is not None:
+        text += "".join(f"; {k} visits/q {v[k]['visits']}/{v[k]['q']}" for k in ("agent", "agent_x4", "reference"))
+    return text
+
+
+CSV_FIELDS = ("game", "seed", "cause", "turn", "decisions", "ref_won", "ref_victory", "ref_turn", "div_index",
+              "div_kind", "div_phase", "div_turn", "div_timing", "div_legal", "agent_choice", "reference_choice",
+              "agent_q", "reference_q_by_agent", "agent_x4_top_is_reference", "oracle_q_agent_choice",
+              "oracle_q_reference_choice")
+
+
+def csv_row(r: dict[str, Any]) -> dict[str, Any]:
+    """One lost deal as a flat CSV row (empty cells where there is no divergence or no values)."""
+    d = r["divergence"] if isinstance(r.get("divergence"), dict) else {}
+    v = r.get("divergence_values")
+    out = {"game": r["game"], "seed": r["seed"], "cause": r["cause"], "turn": r["turn"], "decisions": r["decisions"],
+           "ref_won": r["reference"]["won"], "ref_victory": r["reference"]["victory"],
+           "ref_turn": r["reference"]["turn"], "div_index": d.get("index", ""), "div_kind": d.get("kind", "none"),
+           "div_phase": d.get("phase", ""), "div_turn": d.get("turn", ""), "div_timing": d.get("timing", ""),
+           "div_legal": d.get("legal", ""), "agent_choice": d.get("agent_choice", ""),
+           "reference_choice": d.get("reference_choice", "")}
+    if v is not None:
+        out.update(agent_q=v["agent"]["q"][0], reference_q_by_agent=v["agent"]["q"][1],
+                   agent_x4_top_is_reference=v["agent_x4"]["top"] == v["actions"][1],
+                   oracle_q_agent_choice=v["reference"]["q"][0], oracle_q_reference_choice=v["reference"]["q"][1])
+    return out
+
+
+def write_report(report: dict[str, Any], out: Path) -> tuple[Path, Path]:
+    """Write ``out.json`` (everything) and ``out.csv`` (the lost deals), each through a temporary file."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    paths = (out.with_suffix(".json"), out.with_suffix(".csv"))
+    tmp = [p.with_name(p.name + ".tmp") for p in paths]
+    tmp[0].write_text(json.dumps(report, indent=1))
+    with tmp[1].open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=CSV_FIELDS)
+        w.writeheader()
+        w.writerows(csv_row(r) for r in report["rows"] if not r["won"])
+    for t, p in zip(tmp, paths, strict=True):
+        os.replace(t, p)
+    return paths
+
+
+def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report from the reports of parts of a run (the same seed, agent and reference; disjoint deals)."""
+    keys = {(r["seed"], r["agent"], r["reference"]) for r in reports}
+    if len(keys) != 1:
+        raise ValueError(f"the parts differ in seed, agent or reference: {sorted(keys)}")
+    rows = sorted((row for r in reports for row in r["rows"]), key=lambda row: row["game"])
+    games = [row["game"] for row in rows]
+    if len(set(games)) != len(games):
+        raise ValueError("the parts overlap: a deal appears twice")
+    seed, agent, ref = keys.pop()
+    return {"seed": seed, "first": games[0], "deals": len(rows), "agent": agent, "reference": ref, "rows": rows,
+            "tables": tables(rows), "parts": [{k: r.get(k) for k in ("first", "deals", "wall_seconds",
+                                                                      "load_average")} for r in reports]}
+
+
+def _progress(row: dict[str, Any]) -> None:
+    ref = row.get("reference")
+    tail = "" if ref is None else f"; reference {'won ' + ref['victory'] if ref['won'] else 'lost'}"
+    print(f"deal {row['game']}: {'won ' + row['victory'] if row['won'] else 'lost ' + row['cause']} at turn "
+          f"{row['turn']} ({row['seconds']:.1f} s){tail}", file=sys.stderr, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
+    ap.add_argument("--first", type=int, default=0, help="the first deal's number (default 0)")
+    ap.add_argument("--seed", type=int, default=41, help="the bench seed of the deals (default 41)")
+    ap.add_argument("--agent", default="net-mcts:iters=400", help="the agent studied (default net-mcts:iters=400)")
+    ap.add_argument("--reference", default="oracle:iters=400", help="the reference (default oracle:iters=400)")
+    ap.add_argument("--values", type=int, default=10, help="lost deals whose divergence is searched again (10)")
+    ap.add_argument("--out", type=Path, default=Path("/tmp/loss_study"), help="OUT.json and OUT.csv are written "
+                    "(default /tmp/loss_study)")
+    ap.add_argument("--merge", type=Path, nargs="+", metavar="JSON", help="instead of playing: merge the JSON "
+                    "files of parts of a run (e.g. --first 0 and --first 100) into OUT")
+    a = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    try:
+        if a.merge:
+            report = merge_reports([json.loads(p.read_text()) for p in a.merge])
+        else:
+            report = study(a.seed, a.deals, a.agent, a.reference, a.values, a.first, progress=_progress)
+            report["load_average"] = os.getloadavg()
+    except (ValueError, OSError, KeyError) as e:
+        ap.error(f"{type(e).__name__}: {e}")
+    report["wall_seconds"] = round(time.perf_counter() - t0, 1)
+    print(format_tables(report))
+    paths = write_report(report, a.out)
+    print(f"wrote {paths[0]} and {paths[1]} ({report['wall_seconds']} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
