@@ -137,6 +137,64 @@ def search_values(deal_seed: int, agent: Line, div: dict[str, Any], agent_spec: 
             "reference": _search(ref_spec, s, deal_seed, pair)}
 
 
+def reference_wins_from(ref_spec: str, deal_seed: int, prefix: list[int], agent_seed: int,
+                         max_turns: int = MAX_TURNS) -> tuple[bool, int]:
+    """Whether the reference, taking over the agent's game after ``prefix``, wins it; and its first action."""
+    s = state_after(deal_seed, prefix)
+    policy = make_agent(ref_spec).as_policy(0, agent_seed)
+    first = -1
+    while not s["over"] and s["turn"] <= max_turns:
+        a = int(policy(s))
+        first = a if first < 0 else first
+        apply_action(s, a)
+    return int(s["winner"]) == 0, first
+
+
+def blame(deal_seed: int, agent: Line, ref_spec: str, agent_seed: int) -> dict[str, Any]:
+    """The agent's decisive decision, by bisection of its line: the last decision ``k`` such that the reference,
+    taking over after the agent's first ``k`` actions, still wins, while it loses after ``k + 1`` (assumed: the
+    reference wins from the start and loses from the agent's end). The reference is a search, not an exhaustive
+    solver, so "loses after k + 1" means "did not win in one try": a bound, not a proof."""
+    lo, hi, tries = 0, len(agent.actions), 0
+    ref_first = -1
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        won, first = reference_wins_from(ref_spec, deal_seed, agent.actions[:mid], agent_seed)
+        tries += 1
+        lo, hi = (mid, hi) if won else (lo, mid)
+        ref_first = first if won else ref_first
+    s = state_after(deal_seed, agent.actions[:lo])
+    if lo == 0 or ref_first < 0:  # no takeover won after the start: the reference's own line is the winning one
+        ref_first = -1
+    a = agent.actions[lo]
+    return {"index": lo, "kind": DECISION_NAMES[agent.kinds[lo]], "phase": PHASE_NAMES[agent.phases[lo]],
+            "turn": agent.turns[lo], "timing": timing(agent.phases[lo], agent.kinds[lo], agent.turns[lo]),
+            "legal": int(s["mask"].sum()), "agent_action": a, "agent_choice": action_to_string(s, a),
+            "reference_action": ref_first,
+            "reference_choice": action_to_string(s, ref_first) if ref_first >= 0 else "",
+            "turns_to_loss": agent.end_turn - agent.turns[lo], "takeovers": tries}
+
+
+def add_blame(report: dict[str, Any], count: int, progress: Callable[[dict[str, Any]], None] | None = None) -> None:
+    """Add ``blame`` (:func:`blame`) to the first ``count`` lost deals of ``report`` whose reference won (the agent's
+    line is replayed: same spec and seed, same moves), and the blame tables to its ``tables``."""
+    seed, agent_spec, ref_spec = report["seed"], report["agent"], report["reference"]
+    done = 0
+    for r in report["rows"]:
+        if done >= count:
+            break
+        if r["won"] or not r["reference"]["won"]:
+            continue
+        agent = play_line(agent_spec, r["seed"], derive_seed(seed, r["game"], 1))
+        if agent.cause != r["cause"] or agent.end_turn != r["turn"]:
+            raise ValueError(f"deal {r['game']}: the replay of {agent_spec} differs from the report's game")
+        r["blame"] = blame(r["seed"], agent, ref_spec, derive_seed(seed, r["game"], 2))
+        done += 1
+        if progress is not None:
+            progress(r)
+    report["tables"] = tables(report["rows"])
+
+
 def study_deal(g: int, seed: int, agent_spec: str, ref_spec: str, with_values: bool,
                max_turns: int = MAX_TURNS) -> dict[str, Any]:
     """One deal: the agent's game; when it lost, the reference's game and the divergence of the two lines."""
@@ -205,7 +263,16 @@ def tables(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "agent_search_picks_reference": sum(v["agent"]["top"] == v["actions"][1] for v in vals),
         "agent_x4_picks_reference": sum(v["agent_x4"]["top"] == v["actions"][1] for v in vals),
         "reference_picks_reference": sum(v["reference"]["top"] == v["actions"][1] for v in vals),
+        **_blame_tables([r["blame"] for r in lost if "blame" in r]),
     }
+
+
+def _blame_tables(blames: list[dict[str, Any]]) -> dict[str, Any]:
+    if not blames:
+        return {}
+    return {"blamed": len(blames), "blame_kind": dict(Counter(b["kind"] for b in blames).most_common()),
+            "blame_timing": {t: sum(b["timing"] == t for b in blames) for t in TIMINGS},
+            "blame_turns_to_loss": dict(sorted(Counter(b["turns_to_loss"] for b in blames).items()))}
 
 
 def format_tables(report: dict[str, Any]) -> str:
@@ -223,11 +290,19 @@ def format_tables(report: dict[str, Any]) -> str:
              f"divergences searched again: {t['values_sampled']}; the most visited action is the reference's "
              f"choice for: the agent's search {t['agent_search_picks_reference']}, at 4x iterations "
              f"{t['agent_x4_picks_reference']}, the reference's search {t['reference_picks_reference']}",
-             "", "lost deals:"]
+             *_blame_text(t), "", "lost deals:"]
     for r in report["rows"]:
         if not r["won"]:
             lines.append(_deal_line(r))
     return "\n".join(lines)
+
+
+def _blame_text(t: dict[str, Any]) -> list[str]:
+    if "blamed" not in t:
+        return []
+    return [f"decisive decision (bisection, {t['blamed']} deals) by kind: {t['blame_kind']}",
+            f"decisive decision by timing: {t['blame_timing']}; player-turns from it to the loss: "
+            f"{t['blame_turns_to_loss']}"]
 
 
 def _deal_line(r: dict[str, Any]) -> str:
@@ -242,6 +317,10 @@ def _deal_line(r: dict[str, Any]) -> str:
     v = r.get("divergence_values")
     if v is not None:
         text += "".join(f"; {k} visits/q {v[k]['visits']}/{v[k]['q']}" for k in ("agent", "agent_x4", "reference"))
+    b = r.get("blame")
+    if b is not None:
+        text += (f"; decisive: decision {b['index']} ({b['kind']}, turn {b['turn']}, {b['legal']} legal) agent "
+                 f"{b['agent_choice']!r}, reference taking over {b['reference_choice'] or '(its own line)'!r}")
     return text
 
 
@@ -305,6 +384,12 @@ def _progress(row: dict[str, Any]) -> None:
           f"{row['turn']} ({row['seconds']:.1f} s){tail}", file=sys.stderr, flush=True)
 
 
+def _blame_progress(row: dict[str, Any]) -> None:
+    b = row["blame"]
+    print(f"deal {row['game']}: decisive decision {b['index']} ({b['kind']}, turn {b['turn']}; "
+          f"{b['takeovers']} takeovers)", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
@@ -317,6 +402,8 @@ def main(argv: list[str] | None = None) -> int:
                     "(default /tmp/loss_study)")
     ap.add_argument("--merge", type=Path, nargs="+", metavar="JSON", help="instead of playing: merge the JSON "
                     "files of parts of a run (e.g. --first 0 and --first 100) into OUT")
+    ap.add_argument("--blame", type=int, default=0, metavar="K", help="also bisect the first K lost deals the "
+                    "reference won for the agent's decisive decision (a few reference games a deal; default 0)")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
     try:
@@ -325,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             report = study(a.seed, a.deals, a.agent, a.reference, a.values, a.first, progress=_progress)
             report["load_average"] = os.getloadavg()
+        add_blame(report, a.blame, progress=_blame_progress)
     except (ValueError, OSError, KeyError) as e:
         ap.error(f"{type(e).__name__}: {e}")
     report["wall_seconds"] = round(time.perf_counter() - t0, 1)

@@ -76,3 +76,19 @@ def test_merge_joins_parts_and_refuses_overlap(ls: ModuleType) -> None:
         ls.merge_reports([a, a])
     with pytest.raises(ValueError, match="deals must be >= 1"):
         ls.study(41, 0)
+
+
+def test_blame_finds_the_last_decision_the_reference_could_still_win_from(ls: ModuleType) -> None:
+    report = ls.study(41, 6, agent_spec="first", ref_spec="heuristic", values=0)
+    ls.add_blame(report, 2)
+    blamed = [r for r in report["rows"] if "blame" in r]
+    assert len(blamed) == report["tables"]["blamed"] == 2  # the heuristic wins 2 of the 6 deals "first" loses
+    for r in blamed:
+        b = r["blame"]
+        agent = ls.play_line("first", r["seed"], ls.derive_seed(41, r["game"], 1))
+        ref_seed = ls.derive_seed(41, r["game"], 2)
+        k = b["index"]
+        assert k == 0 or ls.reference_wins_from("heuristic", r["seed"], agent.actions[:k], ref_seed)[0]
+        assert not ls.reference_wins_from("heuristic", r["seed"], agent.actions[: k + 1], ref_seed)[0]
+        assert b["agent_action"] == agent.actions[k] and b["turns_to_loss"] == r["turn"] - agent.turns[k]
+    assert sum(report["tables"]["blame_kind"].values()) == 2
