@@ -9,7 +9,13 @@ the agent's search (at its own and at 4x its iterations) and the reference's, gi
 for the agent's choice and for the reference's. Then tables: losses by cause and turn, divergence kinds, divergence
 timing (setup, turn 1, turns 2-5, later). Writes ``OUT.json`` and ``OUT.csv`` (one row per lost deal).
 
-    python experiments/loss_study.py [--deals 100] [--seed 41] [--out /tmp/loss_study] [--values 10]
+The first divergence is often not the mistake (two good moves). ``--blame K`` also bisects the agent's line of the
+first K lost deals the reference won for the *decisive* decision: the last one after which the reference, taking over
+the agent's game, still wins (a few reference games a deal). ``--merge A.json B.json`` joins the parts of a run
+played in several processes (``--first``), and can add ``--blame`` to them.
+
+    python experiments/loss_study.py [--deals 100] [--first 0] [--seed 41] [--out /tmp/loss_study] [--values 10]
+    python experiments/loss_study.py --merge /tmp/a.json /tmp/b.json --blame 20 --out /tmp/loss_study
 
 Agent seeds follow ``df-env bench --agents AGENT --ceiling REFERENCE``: ``derive_seed(seed, g, 1)`` for the agent,
 ``derive_seed(seed, g, 2)`` for the reference (its seatings 0 and 1); the games are played move by move in Python.
@@ -195,6 +201,27 @@ def add_blame(report: dict[str, Any], count: int, progress: Callable[[dict[str, 
     report["tables"] = tables(report["rows"])
 
 
+def opening(spec: str, deal_seed: int, agent_seed: int) -> str:
+    """The agent's first ACTION decision of the deal (turn 1), in words up to its payment: "ADVANCE", "PLAN", ..."""
+    policy = make_agent(spec).as_policy(0, agent_seed)
+    s = new_game(GameConfig(num_players=1), deal_seed)
+    while not s["over"]:
+        kind = DECISION_NAMES[int(s["dk"])]
+        a = int(policy(s))
+        if kind == "ACTION":
+            return action_to_string(s, a).split(" (")[0]
+        apply_action(s, a)
+    return "none"
+
+
+def add_openings(report: dict[str, Any]) -> None:
+    """Add every deal's ``opening`` (:func:`opening`, replayed: same spec and seed, same moves) and the table of
+    openings by won and lost deals to ``report``."""
+    for r in report["rows"]:
+        r["opening"] = opening(report["agent"], r["seed"], derive_seed(report["seed"], r["game"], 1))
+    report["tables"] = tables(report["rows"])
+
+
 def study_deal(g: int, seed: int, agent_spec: str, ref_spec: str, with_values: bool,
                max_turns: int = MAX_TURNS) -> dict[str, Any]:
     """One deal: the agent's game; when it lost, the reference's game and the divergence of the two lines."""
@@ -264,6 +291,8 @@ def tables(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "agent_x4_picks_reference": sum(v["agent_x4"]["top"] == v["actions"][1] for v in vals),
         "reference_picks_reference": sum(v["reference"]["top"] == v["actions"][1] for v in vals),
         **_blame_tables([r["blame"] for r in lost if "blame" in r]),
+        **({"openings": {k: dict(Counter(r["opening"] for r in rows if r["won"] == (k == "won")).most_common())
+                         for k in ("won", "lost")}} if all("opening" in r for r in rows) else {}),
     }
 
 
@@ -290,7 +319,8 @@ def format_tables(report: dict[str, Any]) -> str:
              f"divergences searched again: {t['values_sampled']}; the most visited action is the reference's "
              f"choice for: the agent's search {t['agent_search_picks_reference']}, at 4x iterations "
              f"{t['agent_x4_picks_reference']}, the reference's search {t['reference_picks_reference']}",
-             *_blame_text(t), "", "lost deals:"]
+             *_blame_text(t), *([f"first action of turn 1, won deals: {t['openings']['won']}; lost deals: "
+                                 f"{t['openings']['lost']}"] if "openings" in t else []), "", "lost deals:"]
     for r in report["rows"]:
         if not r["won"]:
             lines.append(_deal_line(r))
@@ -404,6 +434,8 @@ def main(argv: list[str] | None = None) -> int:
                     "files of parts of a run (e.g. --first 0 and --first 100) into OUT")
     ap.add_argument("--blame", type=int, default=0, metavar="K", help="also bisect the first K lost deals the "
                     "reference won for the agent's decisive decision (a few reference games a deal; default 0)")
+    ap.add_argument("--openings", action="store_true", help="also every deal's first action of turn 1 (a few "
+                    "decisions a deal), tabled by won and lost deals")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
     try:
@@ -412,6 +444,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             report = study(a.seed, a.deals, a.agent, a.reference, a.values, a.first, progress=_progress)
             report["load_average"] = os.getloadavg()
+        if a.openings:
+            add_openings(report)
         add_blame(report, a.blame, progress=_blame_progress)
     except (ValueError, OSError, KeyError) as e:
         ap.error(f"{type(e).__name__}: {e}")

@@ -32,6 +32,10 @@ def test_identical_lines_have_no_divergence(ls: ModuleType) -> None:
     assert all(r["divergence"] == "none" and "divergence_values" not in r for r in lost)
     assert t["no_divergence"] == len(lost) and t["divergence_kind"] == {}
     assert t["reference_won"] == 0 and sum(t["loss_cause"].values()) == len(lost)
+    ls.add_openings(report)
+    openings = report["tables"]["openings"]
+    assert sum(openings["lost"].values()) == len(lost) and sum(openings["won"].values()) == 2 - len(lost)
+    assert all(r["opening"].isupper() for r in report["rows"])  # an action's name, as "POWER"
 
 
 def test_divergence_is_the_first_differing_decision(ls: ModuleType) -> None:
