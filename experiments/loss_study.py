@@ -133,6 +133,11 @@ def scale_iters(spec: str, factor: int) -> str:
     return f"{name}:{','.join(parts)}"
 
 
+def searchable(*specs: str) -> bool:
+    """Whether every agent of ``specs`` has a search to ask for values (``mcts``, ``net-mcts``, ``oracle``)."""
+    return all(hasattr(make_agent(spec), "search") for spec in specs)
+
+
 def search_values(deal_seed: int, agent: Line, div: dict[str, Any], agent_spec: str, ref_spec: str) -> dict[str, Any]:
     """Search the divergence again: visits and mean values of (agent's choice, reference's choice) by the agent's
     search, the agent's search at 4x its iterations, and the reference's search (which sees the deck)."""
@@ -182,20 +187,25 @@ def blame(deal_seed: int, agent: Line, ref_spec: str, agent_seed: int) -> dict[s
 
 
 def add_blame(report: dict[str, Any], count: int, progress: Callable[[dict[str, Any]], None] | None = None) -> None:
-    """Add ``blame`` (:func:`blame`) to the first ``count`` lost deals of ``report`` whose reference won (the agent's
-    line is replayed: same spec and seed, same moves), and the blame tables to its ``tables``."""
+    """Add ``blame`` (:func:`blame`) to the first ``count`` lost deals of ``report`` whose reference won and that
+    have none yet (the agent's line is replayed: same spec and seed, same moves), with the searches' values of the two
+    choices there (:func:`search_values`, also added to earlier blames that lack them); the tables follow."""
     seed, agent_spec, ref_spec = report["seed"], report["agent"], report["reference"]
+    with_values = searchable(agent_spec, ref_spec)
     done = 0
     for r in report["rows"]:
-        if done >= count:
-            break
-        if r["won"] or not r["reference"]["won"]:
-            continue
+        new = "blame" not in r and done < count
+        if r["won"] or not r["reference"]["won"] or not (new or with_values and "values" not in r.get("blame", {})):
+            continue  # won, not winnable, or blamed with values already (an earlier pass), or enough new blames
         agent = play_line(agent_spec, r["seed"], derive_seed(seed, r["game"], 1))
         if agent.cause != r["cause"] or agent.end_turn != r["turn"]:
             raise ValueError(f"deal {r['game']}: the replay of {agent_spec} differs from the report's game")
-        r["blame"] = blame(r["seed"], agent, ref_spec, derive_seed(seed, r["game"], 2))
-        done += 1
+        if new:
+            r["blame"] = blame(r["seed"], agent, ref_spec, derive_seed(seed, r["game"], 2))
+            done += 1
+        b = r["blame"]
+        if with_values and b["reference_action"] >= 0:  # the searches' values of the two choices there
+            b["values"] = search_values(r["seed"], agent, b, agent_spec, ref_spec)
         if progress is not None:
             progress(r)
     report["tables"] = tables(report["rows"])
@@ -237,7 +247,7 @@ def study_deal(g: int, seed: int, agent_spec: str, ref_spec: str, with_values: b
                         "seconds": round(ref.seconds, 3)}
     div = divergence(deal_seed, agent, ref)
     row["divergence"] = div if div is not None else "none"
-    if div is not None and with_values and all(hasattr(make_agent(x), "search") for x in (agent_spec, ref_spec)):
+    if div is not None and with_values and searchable(agent_spec, ref_spec):
         row["divergence_values"] = search_values(deal_seed, agent, div, agent_spec, ref_spec)
     return row
 
@@ -299,7 +309,12 @@ def tables(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def _blame_tables(blames: list[dict[str, Any]]) -> dict[str, Any]:
     if not blames:
         return {}
+    vals = [b["values"] for b in blames if "values" in b]
     return {"blamed": len(blames), "blame_kind": dict(Counter(b["kind"] for b in blames).most_common()),
+            "blame_values_sampled": len(vals),
+            "blame_agent_search_picks_reference": sum(v["agent"]["top"] == v["actions"][1] for v in vals),
+            "blame_agent_x4_picks_reference": sum(v["agent_x4"]["top"] == v["actions"][1] for v in vals),
+            "blame_reference_picks_reference": sum(v["reference"]["top"] == v["actions"][1] for v in vals),
             "blame_timing": {t: sum(b["timing"] == t for b in blames) for t in TIMINGS},
             "blame_turns_to_loss": dict(sorted(Counter(b["turns_to_loss"] for b in blames).items()))}
 
@@ -332,7 +347,11 @@ def _blame_text(t: dict[str, Any]) -> list[str]:
         return []
     return [f"decisive decision (bisection, {t['blamed']} deals) by kind: {t['blame_kind']}",
             f"decisive decision by timing: {t['blame_timing']}; player-turns from it to the loss: "
-            f"{t['blame_turns_to_loss']}"]
+            f"{t['blame_turns_to_loss']}",
+            f"decisive decisions searched again: {t['blame_values_sampled']}; the most visited action is the "
+            f"reference's choice for: the agent's search {t['blame_agent_search_picks_reference']}, at 4x "
+            f"iterations {t['blame_agent_x4_picks_reference']}, the reference's search "
+            f"{t['blame_reference_picks_reference']}"]
 
 
 def _deal_line(r: dict[str, Any]) -> str:
