@@ -195,8 +195,9 @@ def add_blame(report: dict[str, Any], count: int, progress: Callable[[dict[str, 
     done = 0
     for r in report["rows"]:
         new = "blame" not in r and done < count
-        if r["won"] or not r["reference"]["won"] or not (new or with_values and "values" not in r.get("blame", {})):
-            continue  # won, not winnable, or blamed with values already (an earlier pass), or enough new blames
+        needs_values = with_values and "blame" in r and "values" not in r["blame"]  # blamed by an earlier pass
+        if r["won"] or not r["reference"]["won"] or not (new or needs_values):
+            continue
         agent = play_line(agent_spec, r["seed"], derive_seed(seed, r["game"], 1))
         if agent.cause != r["cause"] or agent.end_turn != r["turn"]:
             raise ValueError(f"deal {r['game']}: the replay of {agent_spec} differs from the report's game")
