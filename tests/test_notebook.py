@@ -43,6 +43,11 @@ def _rows(text: str) -> dict[str, list[str]]:
     return {line.split()[0]: line.split() for line in rows}
 
 
+def _text_of(code: list, texts: list[str], needle: str) -> str:
+    """The text output of the first code cell whose source holds ``needle``."""
+    return next(text for cell, text in zip(code, texts, strict=True) if needle in cell.source)
+
+
 def _has_image(cell) -> bool:
     return any(len(o.get("data", {}).get("image/png", "")) > 1000 for o in cell.get("outputs", []))
 
@@ -73,9 +78,9 @@ def test_quickstart_notebook_runs(tmp_path: Path) -> None:
     joined = "".join(texts)
     assert "random play:" in joined and "trained policy: " in joined and "95% CI [" in joined
     assert (tmp_path / "out" / "quickstart_bench.png").stat().st_size > 1000
-    bench = next(t for c, t in zip(code, texts) if "agents=('net', 'heuristic'" in c.source)
+    bench = _text_of(code, texts, "agents=('net', 'heuristic'")
     assert {k: v[1] for k, v in _rows(bench).items()} == {"net": "10", "heuristic": "10", "random": "10"}
-    search = next(t for c, t in zip(code, texts) if "net-mcts:iters=100" in c.source)
+    search = _text_of(code, texts, "net-mcts:iters=100")
     assert set(_rows(search)) == {"net-mcts:iters=100", "net", "heuristic"}
     assert _has_image(code[-1])  # the real run's learning curve from docs/
 
@@ -96,8 +101,8 @@ def test_research_notebook_runs(tmp_path: Path) -> None:
     # the real run's curve follows the short one
     assert _has_image(next(c for c in code if "training_solo_default_curve.png" in c.source))
     # the benchmark table: one row per agent, each with its games on the same seeds
-    bench = next(t for c, t in zip(code, texts) if "agents=('net', 'heuristic', 'random')" in c.source)
+    bench = _text_of(code, texts, "agents=('net', 'heuristic', 'random')")
     rows = _rows(bench)
     assert set(rows) == {"net", "heuristic", "random"} and all(r[1] == "24" for r in rows.values())
-    search = next(t for c, t in zip(code, texts) if "net-mcts:iters=100" in c.source)
+    search = _text_of(code, texts, "net-mcts:iters=100")
     assert {k: v[1] for k, v in _rows(search).items()} == {"net-mcts:iters=100": "1", "net": "1", "heuristic": "1"}
