@@ -391,6 +391,30 @@ def test_homeworld_log_follows_changes() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- files
+def test_the_document_is_composed_once_per_game(tmp_path, monkeypatch) -> None:
+    """Recording a game composes and checks the campaign document; saving it writes that same document (issue 24)."""
+    from df_env.games.deep_future.campaign import format as campaign_format
+
+    path = tmp_path / "g.json"
+    campaign_new(path, seed=7)
+    composed = []
+    real = campaign_format.document_from_campaign
+    monkeypatch.setattr(campaign_format, "document_from_campaign", lambda *a: composed.append(1) or real(*a))
+    campaign_play(path, n_games=3)
+    assert len(composed) == 3
+    assert load_campaign(path).games == 3
+
+
+def test_a_galaxy_edited_in_place_is_saved_as_it_now_is(tmp_path) -> None:
+    camp = Campaign.new(seed=3)
+    play_random(camp, 0)
+    before = campaign_to_text(camp)
+    a, b = np.flatnonzero(camp.galaxy["c_name"][:int(camp.galaxy["n_cards"])] >= 0)[:2]
+    camp.galaxy["c_name"][[a, b]] = camp.galaxy["c_name"][[b, a]]  # two cards swap their names
+    save_campaign(camp, tmp_path / "g.json")
+    assert (tmp_path / "g.json").read_text() != before and load_campaign(tmp_path / "g.json") == camp
+
+
 def test_save_load_round_trip_is_exact(tmp_path, won_campaign, long_campaign) -> None:
     for camp in (won_campaign[0], long_campaign[0]):
         path = tmp_path / f"c{camp.seed}.json"

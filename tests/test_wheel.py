@@ -21,7 +21,9 @@ DATA = ("df_env/models/net_1p.npz", "df_env/models/net_2p.npz", "df_env/models/n
         "df_env/web/static/index.html", "df_env/web/static/app.js", "df_env/web/static/app.css",
         "df_env/web/static/analysis.js", "df_env/web/static/board.js",
         "df_env/games/galactic_civ/web/static/page.js", "df_env/games/galactic_civ/web/static/page.css",
-        *(f"df_env/games/deep_future/engine/data/{name}.json" for name in ("galaxy_map", "tables", "tables_zh")))
+        "df_env/games/deep_future/web/data/words.json",
+        *(f"df_env/games/deep_future/engine/data/{name}.json"
+          for name in ("galaxy_map", "tables", "tables_zh", "templates", "terms")))
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str], timeout: int = 1800) -> str:

@@ -57,6 +57,7 @@ from df_env.games.deep_future.engine.model.layout import (
     B_SPECIAL,
     B_SUIT,
     BLOCK_START,
+    CHEM_SUIT,
     D_ACTION,
     D_ADVANCE_TARGET,
     D_BATTLE_COUNT,
@@ -427,7 +428,7 @@ def score_chem(s, b, i):
     """Keep a drawn value unless it is below the average; the top frame holds what was drawn."""
     kind = s["ctx"][0]
     value = s["ctx"][1]
-    if kind == 0:
+    if kind == CHEM_SUIT:
         good = SUIT_MEAN[value] >= 4.0
     else:
         suit = s["f_reg"][s["sp"] - 1, R_GEN_SUIT]  # a redrawn number: proc_gen_adv asks

@@ -30,7 +30,7 @@ from df_env.games.deep_future.engine.model import names
 from df_env.games.deep_future.engine.model.constants import CARD_TYPE_NAMES, CIV, SECTOR_IDS, SUIT_NAMES, VICTORY_NAMES
 from df_env.games.deep_future.engine.model.rng import seed_words
 from df_env.games.deep_future.engine.model.state import State, make_room, tier_for
-from df_env.games.deep_future.engine.text import TABLE3_EFFECTS, TABLE4_EFFECTS
+from df_env.games.deep_future.engine.text.terms import TERMS
 
 from .core import Campaign, GameRecord, HomeworldLog, derive_seed
 from .files import CampaignFileError, campaign_lock, check_writable, load_campaign, save_campaign
@@ -39,9 +39,10 @@ from .format import VICTORY
 Policy = Callable[[State], int]
 Agents = Sequence[Policy] | Callable[[int], Sequence[Policy]]  # per seat, or per game from the game's seed
 DEFAULT_MAX_TURNS = 1000  # a guard against endless games (R25); random games last a few turns
-# the civilizations' Table 3/4 rows as `campaign show` writes them: the engine's wording (engine.text), capitalized
-TABLE3 = tuple(e[:1].upper() + e[1:] for e in TABLE3_EFFECTS)
-TABLE4 = tuple(e[:1].upper() + e[1:] for e in TABLE4_EFFECTS)
+# the civilizations' Table 3/4 rows as `campaign show` writes them: the engine's one wording (engine/data/terms.json,
+# read by engine.text.terms), capitalized
+TABLE3 = tuple(e[:1].upper() + e[1:] for e in TERMS["en"]["table3"])
+TABLE4 = tuple(e[:1].upper() + e[1:] for e in TERMS["en"]["table4"])
 
 
 # ---------------------------------------------------------------------------------------------- commands

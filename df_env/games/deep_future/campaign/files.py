@@ -59,9 +59,18 @@ def checksum(doc: dict[str, Any]) -> str:
 
 
 def campaign_to_text(campaign: Campaign) -> str:
-    """The file content: the document with its checksum, top-level keys one per line, list entries one per line."""
-    doc = campaign.to_dict()
-    doc["checksum"] = checksum(doc)
+    """The file content: the campaign's checked document (``Campaign.document``) with its checksum."""
+    return document_to_text(signed(campaign.document()))
+
+
+def signed(doc: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the document (top level) with its checksum last."""
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    return {**body, "checksum": checksum(body)}
+
+
+def document_to_text(doc: dict[str, Any]) -> str:
+    """A document as file text: top-level keys one per line, list entries one per line."""
     parts = []
     for key, value in doc.items():
         if key in _LIST_KEYS and value:
@@ -162,13 +171,19 @@ def _loads_ok(data: bytes) -> bool:
 def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:
     """Write ``campaign`` to ``path`` atomically, keeping the previous good version as ``path + ".bak"``.
 
-    The text is checked to load back to an equal campaign before anything touches the disk. Raises
+    The document is the one ``Campaign.record`` composed and checked to read back exactly (composed once per game);
+    the text is checked to parse back to that document before anything touches the disk. Raises
     :class:`CampaignFileError` if the campaign cannot be written (the file then still holds a complete version).
     """
     path = os.fspath(path)
-    text = campaign_to_text(campaign)
-    if campaign_from_text(text) != campaign:
-        raise CampaignFileError(f"{path}: the campaign does not survive its own format; nothing was written")
+    try:
+        doc = signed(campaign.document())
+    except CampaignError as e:
+        raise CampaignFileError(f"{path}: the campaign does not survive its own format ({e}); nothing was "
+                                f"written") from None
+    text = document_to_text(doc)
+    if json.loads(text) != doc:
+        raise CampaignFileError(f"{path}: the campaign's text does not read back to its document; nothing was written")
     try:
         _keep_previous(path)
         _atomic_write(path, text.encode("utf-8"))

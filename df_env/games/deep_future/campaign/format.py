@@ -117,6 +117,20 @@ def document_from_campaign(seed: int, galaxy: State, chronology: Sequence[GameRe
     }
 
 
+def checked_document(seed: int, galaxy: State, chronology: Sequence[GameRecord]) -> dict[str, Any]:
+    """The campaign document composed once and proven to read back to exactly this campaign (catches any state the
+    format cannot hold); :class:`CampaignError` names the field otherwise. The one place a campaign is composed for
+    recording and saving (``Campaign.document``)."""
+    doc = document_from_campaign(seed, galaxy, chronology)
+    back_seed, back, back_chron = campaign_from_document(doc)
+    for name in GALAXY_FIELDS:
+        if not np.array_equal(back[name], galaxy[name]):
+            raise CampaignError(f"galaxy.{name}: the campaign format cannot represent this value exactly")
+    if back_chron != list(chronology) or back_seed != seed:
+        raise CampaignError("chronology: the campaign format cannot represent this entry exactly")
+    return doc
+
+
 def _name(code: Any) -> int | None:
     return None if code < 0 else int(code)
 

@@ -8,7 +8,9 @@ Example:
 
 from __future__ import annotations
 
+import json
 import re
+from importlib import resources
 
 import numpy as np
 
@@ -17,52 +19,8 @@ from . import engine_view as E
 _ONE = re.compile(r"\b1 ((?:upkeep |neutral |more )?(?:cube|card|sector|event|challenge))s\b")
 
 # The page's and the terminal's own sentences, one table per language with the same keys and placeholders.
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "hidden_card": "a new card was made (you cannot see it)",
-        "setup": "setup: {made} cards made; {more} more setup events (cards dealt, drawn and discarded, random "
-                 "values) are not listed: the board shows the result",
-        "head.over": "Deep Future · era {era} · turn {turn} · game over: {result}",
-        "head.won": "player {p} won ({v} victory)", "head.nobody": "nobody won",
-        "head.setup": "Deep Future · era {era} · setup: player {p} picks a homeworld",
-        "head.turn": "Deep Future · era {era} · turn {turn} · {phase} phase · player {p}'s turn",
-        "lose.cross": "{tracks} reached the cross ({limit})", "lose.a_track": "a track", "lose.and": " and ",
-        "lose.home": "the homeworld was lost (no cube left in its sector and no settled world to move to)",
-        "lose.all": "every player lost", "lose.turn": "{why} (turn {turn})",
-        "failure": "{suit} ({letter}{number} {name}: {effect})",
-        "who": "Player {p} ({seat})", "person": "person",
-        "end.won": "{who} won: {v} victory on turn {turn}.", "end.nobody": "Nobody won (turn {turn}).",
-        "end.first": "another player won first", "end.earlier": " (and {n} earlier)",
-        "end.fails": " Failed challenges: {fails}{earlier}.", "end.lost": "{who} lost: {why}.{more}",
-        "you": "you: {text}", "other": "player {p} ({seat}): {text}",
-        "replay.won": "Player {p} won: {v} victory.", "replay.nobody": "Nobody won.",
-        "camp.meanwhile": "not recorded: {file} has recorded game {n} meanwhile (this was game {m})",
-        "camp.recorded": "recorded in {file} as game {n} ({how})", "camp.victory": "a victory",
-        "camp.no_winner": "nobody won", "camp.truncated": "stopped early", "camp.error": "not recorded: {err}",
-    },
-    "zh": {
-        "hidden_card": "造出了一张新卡片（你看不到）",
-        "setup": "准备：造出 {made} 张卡片；另有 {more} 个准备事件（发牌、抽牌、弃牌、随机值）不逐条列出："
-                 "棋盘显示其结果",
-        "head.over": "深度未来 · 时代 {era} · 第 {turn} 回合 · 游戏结束：{result}",
-        "head.won": "玩家 {p} 获胜（{v}胜利）", "head.nobody": "无获胜者",
-        "head.setup": "深度未来 · 时代 {era} · 准备：玩家 {p} 选择母星世界",
-        "head.turn": "深度未来 · 时代 {era} · 第 {turn} 回合 · {phase}阶段 · 玩家 {p} 的回合",
-        "lose.cross": "{tracks}到达✖（{limit}）", "lose.a_track": "一个轨道", "lose.and": "和",
-        "lose.home": "失去了母星世界（其星区没有方块，也没有可替换的已定居世界）",
-        "lose.all": "所有玩家都失败", "lose.turn": "{why}（第 {turn} 回合）",
-        "failure": "{suit}（{letter}{number} {name}：{effect}）",
-        "who": "玩家 {p}（{seat}）", "person": "真人",
-        "end.won": "{who}获胜：第 {turn} 回合{v}胜利。", "end.nobody": "无获胜者（第 {turn} 回合）。",
-        "end.first": "另一名玩家先获胜", "end.earlier": "（另有 {n} 个更早的）",
-        "end.fails": " 未能应对的挑战：{fails}{earlier}。", "end.lost": "{who}失败：{why}。{more}",
-        "you": "你：{text}", "other": "玩家 {p}（{seat}）：{text}",
-        "replay.won": "玩家 {p} 获胜：{v}胜利。", "replay.nobody": "无获胜者。",
-        "camp.meanwhile": "未记录：{file} 在此期间已记录了第 {n} 局（这是第 {m} 局）",
-        "camp.recorded": "已记录到 {file}，为第 {n} 局（{how}）", "camp.victory": "有人获胜",
-        "camp.no_winner": "无获胜者", "camp.truncated": "提前停止", "camp.error": "未记录：{err}",
-    },
-}
+_WORDS = json.loads(resources.files("df_env.games.deep_future.web").joinpath("data/words.json").read_text("utf-8"))
+TEXTS: dict[str, dict[str, str]] = _WORDS["texts"]  # data: web/data/words.json
 
 
 def say(lang: str, key: str, **values: object) -> str:

@@ -25,6 +25,8 @@ ACTION_BLOCK = np.repeat(np.arange(len(BLOCK_SIZE)), BLOCK_SIZE).astype(np.int64
 PASS, DECK, NEW_WORLD, GENERATE, KEEP, REDRAW, FAIL = range(7)
 SPECIAL_NAMES = ("pass", "advance from the deck", "settle a new world", "generate at random", "keep",
                  "redraw (Chemistry)", "fail the challenge")
+# What CHEM's decision shows (its ctx[0]; ctx[1] is the value drawn): a drawn suit or a drawn number.
+CHEM_SUIT, CHEM_NUMBER = 0, 1
 
 # Tableau slots: 0 = homeworld, 1..MAX_TECHS = techs, then settled worlds.
 from .constants import MAX_TECHS  # noqa: E402

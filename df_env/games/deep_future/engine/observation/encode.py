@@ -50,6 +50,7 @@ from ..model.decisions import (
     K_VALUE,
 )
 from ..model.layout import (
+    CHEM_SUIT,
     D_HOME_PICK,
     NUM_DECISIONS,
 )
@@ -351,8 +352,8 @@ def _context_flags(s, kind, v, out, o):
         for i in range(6):
             if (v >> i) & 1:
                 out[o + _D_BITS + i] = 1.0
-    elif kind == K_CHEM:  # the value drawn: a suit when ctx0 == 0, a number when ctx0 == 1
-        if s["ctx"][0] == 0:
+    elif kind == K_CHEM:  # the value drawn: a suit or a number (ctx0)
+        if s["ctx"][0] == CHEM_SUIT:
             if 0 <= v < 6:
                 out[o + _D_SUIT + v] = 1.0
         else:

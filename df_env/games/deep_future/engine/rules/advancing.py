@@ -13,6 +13,8 @@ from ..model.layout import (
     B_SPECIAL,
     B_SUIT,
     B_TABLEAU,
+    CHEM_NUMBER,
+    CHEM_SUIT,
     D_ADVANCE_TARGET,
     D_CHEM,
     D_CIRCLE,
@@ -73,7 +75,7 @@ def proc_gen_adv(s, fi):
         return goto(s, fi, GEN_CIRCLE)
     if st == GEN_CHEM_SUIT:  # Chemistry may redraw the suit card, after seeing it
         if _chem_left(s, r[R_GEN_FLAGS]):
-            return ask(s, fi, GEN_SUIT_REDRAW, D_CHEM, r[R_GEN_PLAYER], 0, r[R_GEN_SUIT])
+            return ask(s, fi, GEN_SUIT_REDRAW, D_CHEM, r[R_GEN_PLAYER], CHEM_SUIT, r[R_GEN_SUIT])
         return goto(s, fi, GEN_CIRCLE)
     if st == GEN_SUIT_REDRAW:
         if s["ans_kind"] == B_SPECIAL and s["ans"] == REDRAW:
@@ -95,7 +97,7 @@ def proc_gen_adv(s, fi):
         return goto(s, fi, GEN_CHEM_NUMBER)
     if st == GEN_CHEM_NUMBER:
         if _chem_left(s, r[R_GEN_FLAGS]):
-            return ask(s, fi, GEN_NUMBER_REDRAW, D_CHEM, r[R_GEN_PLAYER], 1, r[R_GEN_NUMBER])
+            return ask(s, fi, GEN_NUMBER_REDRAW, D_CHEM, r[R_GEN_PLAYER], CHEM_NUMBER, r[R_GEN_NUMBER])
         return _finish(s, r, False)
     # GEN_NUMBER_REDRAW: the number's Chemistry answer
     if s["ans_kind"] == B_SPECIAL and s["ans"] == REDRAW:
@@ -139,7 +141,7 @@ def proc_make_tech(s, fi):
         return goto(s, fi, MAKE_TECH_CHEM)
     if st == MAKE_TECH_CHEM:
         if _chem_left(s, r[R_MAKE_TECH_FLAGS]):
-            return ask(s, fi, MAKE_TECH_REDRAW, D_CHEM, r[R_MAKE_TECH_PLAYER], 0, r[R_MAKE_TECH_SUIT])
+            return ask(s, fi, MAKE_TECH_REDRAW, D_CHEM, r[R_MAKE_TECH_PLAYER], CHEM_SUIT, r[R_MAKE_TECH_SUIT])
         return _set_line_suit(s, fi, r, r[R_MAKE_TECH_SUIT])
     # MAKE_TECH_REDRAW
     if s["ans_kind"] == B_SPECIAL and s["ans"] == REDRAW:

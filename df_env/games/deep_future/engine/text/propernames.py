@@ -15,24 +15,24 @@ Example:
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 from ..model import names as N
 
-_TECH_ADJECTIVES_ZH = ("量子", "螺旋", "光速", "虚空", "星辰", "递归", "和谐", "引力子", "神经", "静默", "分形",
-                       "超光子", "辐射", "深空", "空洞", "水晶", "等离子", "先祖", "轨道", "熵", "棱光", "暗", "太阳",
-                       "晶格", "时序", "记忆", "离子", "深渊", "镀金", "动能")
-_TECH_NOUNS_ZH = ("晶格", "教义", "引擎", "法典", "熔炉", "阵列", "协议", "织机", "矩阵", "正典", "导管", "定理",
-                  "反应堆", "圣咏", "纺锤", "档案馆", "罗盘", "透镜", "驱动器", "花园", "密码", "法令", "摇篮", "信标",
-                  "熔炉", "织网", "合成", "星门", "账簿", "铁砧")
-_POLITIES_ZH = ("契约", "霸权", "协和", "领地", "优势同盟", "集体", "圣约", "共和国", "辛迪加", "联盟", "王座",
-                "议会", "联邦", "执政府", "联合会", "圣咏团", "飞地", "帝国", "协定", "天命")
-_FEATURES_ZH = ("疆域", "旷野", "漂流带", "帷幕", "深渊", "边境", "浅滩", "边缘", "摇篮", "裂隙", "深谷", "渡口",
-                "星云", "幽谷", "旋臂", "前沿", "盆地", "海湾", "荒原", "航道")
-_CONSONANTS_ZH = ("克", "克", "维", "弗", "泽", "索", "德", "克", "库", "斯", "沙", "特", "特", "莫", "纳", "洛",
-                  "罗", "菲", "加", "加", "巴", "布", "伊", "埃", "奥", "乌", "伊", "阿", "卡", "赫")
-_MIDDLES_ZH = ("克", "尔", "拉", "斯", "恩", "瓦", "扎", "萨", "卡", "达", "拉", "沙", "玛", "加", "库", "德")
-_VOWELS_ZH = ("", "", "", "", "", "", "", "", "", "", "", "")  # the vowel colours the consonant's syllable only
-_CODAS_ZH = ("克斯", "恩", "尔", "斯", "斯", "尔", "克", "姆", "克斯", "恩", "尔", "斯", "", "", "", "")
-_SUFFIXES_ZH = ("里", "特", "安", "恩", "奥斯", "乌尔", "尼", "什", "里", "艾", "克", "尔")
+# the Chinese word lists are data (engine/data/terms.json, "zh" "names"), in the order of model.names' English ones
+_ZH_NAMES = json.loads(resources.files("df_env.games.deep_future.engine").joinpath("data/terms.json")
+                       .read_text("utf-8"))["zh"]["names"]
+
+_TECH_ADJECTIVES_ZH = tuple(_ZH_NAMES["tech_adjectives"])
+_TECH_NOUNS_ZH = tuple(_ZH_NAMES["tech_nouns"])
+_POLITIES_ZH = tuple(_ZH_NAMES["polities"])
+_FEATURES_ZH = tuple(_ZH_NAMES["features"])
+_CONSONANTS_ZH = tuple(_ZH_NAMES["consonants"])
+_MIDDLES_ZH = tuple(_ZH_NAMES["middles"])
+_VOWELS_ZH = tuple(_ZH_NAMES["vowels"])  # the vowel colours the consonant's syllable only
+_CODAS_ZH = tuple(_ZH_NAMES["codas"])
+_SUFFIXES_ZH = tuple(_ZH_NAMES["suffixes"])
 
 
 def _word_zh(p: N._Picker, syllables: int) -> str:

@@ -162,7 +162,9 @@ def _special_text(state: np.ndarray, dk: int, k: int, lang: str) -> str:
 
 def _chem_value(state: np.ndarray, lang: str = "en") -> str:
     kind, value = _ctx(state, 0), _ctx(state, 1)
-    return tr(lang, "chem.number", v=value) if kind == 1 else tr(lang, "chem.suit", suit=suit_name(value, lang))
+    if kind == L.CHEM_NUMBER:
+        return tr(lang, "chem.number", v=value)
+    return tr(lang, "chem.suit", suit=suit_name(value, lang))
 
 
 _BLOCK_TEXT: dict[int, Callable[[np.ndarray, int, int, str], str]] = {
@@ -244,7 +246,7 @@ _CONTEXT: dict[int, Callable[[np.ndarray, str], str]] = {
 CONTEXT_DOCS: dict[int, str] = {
     L.D_HOME_PICK: "ctx[0]: 0 setup, 1 a restarting player (R24)",
     L.D_CIRCLE: "ctx[0]: the card, ctx[1]: the suit",
-    L.D_CHEM: "ctx[0]: 0 a suit was drawn, 1 a number; ctx[1]: the value",
+    L.D_CHEM: "ctx[0]: CHEM_SUIT (0) a suit was drawn, CHEM_NUMBER (1) a number; ctx[1]: the value",
     L.D_PICK_LINE_SUIT: "ctx[0]: the new tech, ctx[1]: the line (0..2)",
     L.D_PAY_TRACK: "ctx[0]: the start advancement being paid",
     L.D_EXPLORE_TO: "ctx[0]: the source sector",
