@@ -45,11 +45,11 @@ from df_env.core import make_game
 from df_env.net.game_mlp import GameMlp
 
 OPTIONS: dict[str, Option] = {
-    "iters": Option(positive_int, 300, "search iterations per decision"),
+    "iters": Option(positive_int, 200, "search iterations per decision (200: about the CPU time of mcts:iters=400)"),
     "time": Option(non_negative_float, 0.0, "seconds per decision (0: no limit; the search stops at whichever "
                    "of iters and time comes first)"),
     "c_puct": Option(non_negative_float, 1.0, "PUCT exploration constant (values are in [0, 1])"),
-    "leaf": Option(choice("rollout", "value", "mix"), "mix", "leaf evaluation: heuristic rollout to the end, the "
+    "leaf": Option(choice("rollout", "value", "mix"), "rollout", "leaf evaluation: heuristic rollout to the end, the "
                    "network's value output, or their mean"),
     "path": Option(str, "", "a model file (.npz from df-env train --game galactic_civ); default: the shipped "
                             "model for the table's player count"),
@@ -63,25 +63,31 @@ class _Node:
     """A node of the open-loop tree: visits and value sums per action (for the seat that chose it), the logits of
     the network at the node (None until first needed) and the children."""
 
-    __slots__ = ("children", "logits", "n", "w")
+    __slots__ = ("children", "logits", "n", "w", "weights")
 
-    def __init__(self, num_actions: int, logits: np.ndarray | None = None) -> None:
+    def __init__(self, num_actions: int) -> None:
         self.n = np.zeros(num_actions)
         self.w = np.zeros(num_actions)
-        self.logits = logits
+        self.logits: np.ndarray | None = None
+        self.weights = np.zeros(num_actions)  # exp(logits - max): the prior before its normalization
         self.children: dict[int, _Node] = {}
+
+    def set_logits(self, logits: np.ndarray) -> None:
+        self.logits = logits
+        lg = logits.astype(np.float64)
+        self.weights = np.exp(lg - lg.max())
 
     def select(self, legal: np.ndarray, c_puct: float) -> int:
         """The PUCT choice among ``legal`` (the node's logits must be known)."""
-        assert self.logits is not None
-        lg = self.logits[legal]
-        p = np.exp(lg - lg.max())
-        p /= p.sum()
+        p = self.weights[legal]
         n, w = self.n[legal], self.w[legal]
         total = n.sum()
         fpu = w.sum() / total if total > 0 else 0.5
         q = np.where(n > 0, w / np.maximum(n, 1.0), fpu)
-        u = q + c_puct * p * math.sqrt(max(total, 1.0)) / (1.0 + n)
+        z = p.sum()
+        if not z > 0.0:  # every legal logit far below an illegal one's: a uniform prior
+            p, z = np.ones(legal.size), float(legal.size)
+        u = q + (c_puct * math.sqrt(max(total, 1.0)) / z) * p / (1.0 + n)
         return int(legal[int(np.argmax(u))])
 
 
@@ -117,7 +123,8 @@ class GalacticCivNetMCTS(Agent):
         seat = game.current_player(state)
         if self.net is None:
             self.net = self.models.for_players(int(state["n_players"]))
-        root = _Node(game.info.num_actions, self._forward(state, seat)[0])
+        root = _Node(game.info.num_actions)
+        root.set_logits(self._forward(state, seat)[0])
         t_end = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
         for _ in range(self.iters):
             self._iterate(root, game.determinize(state, seat, self.rng))
@@ -141,7 +148,7 @@ class GalacticCivNetMCTS(Agent):
                 a = int(legal[0])
             else:
                 if node.logits is None:
-                    node.logits = self._forward(s, seat)[0]
+                    node.set_logits(self._forward(s, seat)[0])
                 a = node.select(legal, self.c_puct)
             path.append((node, a, seat))
             game.apply_action(s, a)
@@ -164,7 +171,7 @@ class GalacticCivNetMCTS(Agent):
         if self.leaf != LEAF_ROLLOUT:
             logits, value = self._forward(s, game.current_player(s))
             if child is not None:
-                child.logits = logits
+                child.set_logits(logits)
             if self.leaf == LEAF_VALUE:
                 return value
         n = int(s["n_players"])
