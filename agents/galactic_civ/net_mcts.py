@@ -10,12 +10,15 @@ does; it differs in two places:
   ``Q(a) + c_puct * P(a) * sqrt(N) / (1 + n(a))``, with ``P`` the softmax of the network's logits over those
   actions, computed once per node on the acting seat's observation (at the root, the real position's), ``n(a)``
   the action's visits, ``N`` their sum and ``Q(a)`` its mean value (an unvisited action: the node's mean value);
-* the **leaf**: ``rollout`` (every seat plays the compiled heuristic to the game's end, as ``mcts``), ``value``
-  (the network's value output on the acting seat's observation, one sigmoid per seat; the same forward pass gives
-  the new node's prior), or ``mix`` (their mean, the default: the rollout's one game and the network's estimate
-  err in different ways).
+* the **leaf**: ``rollout`` (the default: every seat plays the compiled heuristic to the game's end, as
+  ``mcts``), ``value`` (the network's value output on the acting seat's observation, one sigmoid per seat; the
+  same forward pass gives the new node's prior), or ``mix`` (their mean). At 100 iterations against
+  ``mcts:iters=100`` the three won alike (14-15 of 20 games each, docs/galactic_civ/training.md) and ``rollout``
+  costs the least CPU; the shipped value heads overfit their training games.
 
-The action played is the most visited root action. Spec: ``net-mcts:iters=N`` with the model shipped for the
+A network pass costs about as much as an iteration of ``mcts``, so the default ``iters`` (200) spends about the CPU
+time of ``mcts:iters=400``. The action played is the most visited root action. Spec: ``net-mcts:iters=N`` with the
+model shipped for the
 table's player count (``df_env/models/galactic_civ_{n}p.npz``), or ``net-mcts:path=F.npz``. The same spec and
 generator give the same moves.
 
