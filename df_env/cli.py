@@ -329,7 +329,7 @@ def _agents(args: argparse.Namespace) -> None:
 # ---------------------------------------------------------------------------------------------- parser
 FILE_COMMANDS = ("replay", "play")  # commands whose game is the one of the file they read (play --resume)
 # Commands that take any registered game; the others are Deep Future's alone for now (docs/adding_a_game.md).
-GAME_COMMANDS = ("bench", "ladder", "agents", "replay", "play", "serve")
+GAME_COMMANDS = ("bench", "ladder", "agents", "replay", "play", "serve", "train")
 OTHER_GAME_OPPONENT = "heuristic"  # df-env play's default opponent in a game other than Deep Future (its own agent)
 
 

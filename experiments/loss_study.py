@@ -116,7 +116,7 @@ def divergence(deal_seed: int, agent: Line, ref: Line) -> dict[str, Any] | None:
 
 def _search(spec: str, state: np.ndarray, seed: int, actions: tuple[int, int]) -> dict[str, Any]:
     agent = make_agent(spec)
-    agent.reset(np.random.default_rng(seed), 0)
+    agent.as_policy(0, seed)  # the one seeding rule (agents.seat_rng): the agent reset for seat 0
     visits = agent.search(state.copy())  # type: ignore[attr-defined]
     q = agent.last_q  # type: ignore[attr-defined]
     top = int(np.argmax(visits))

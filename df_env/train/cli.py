@@ -10,6 +10,7 @@ Examples::
     df-env train --export results/train/solo/best.zip --to model.npz   # a checkpoint as a torch-free model
     df-env train --algo exit --minutes 60 --out results/train/exit_solo   # expert iteration from net_1p.npz
     df-env train --algo exit --preset 2p --backend ray --address auto     # self-play games on a Ray cluster
+    df-env train --game galactic_civ --players 2   # another game: expert self-play, an MLP (df_env.train.game_mlp)
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from df_env.argcheck import add_game_option
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -52,6 +55,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--backend", choices=("local", "ray"), help="--algo exit: where the self-play games run")
     p.add_argument("--address", help="--algo exit --backend ray: a running cluster (HOST:PORT or auto)")
     p.add_argument("--jobs", type=int, help="--algo exit: self-play games at once (default 0: one per core)")
+    add_game_option(p)
+    p.add_argument("--players", type=int, help="--game other than deep_future: the player count (default 2)")
     p.set_defaults(func=run)
 
 
@@ -145,11 +150,53 @@ def run_exit(args: argparse.Namespace) -> None:
     print(f"wrote {out}/ (eval.csv, progress.csv, iter_K.npz, best.npz, curve.png, summary.json)")
 
 
+# the flags of Deep Future's training that a run of another game (df_env.train.game_mlp) does not take
+NOT_FOR_OTHER_GAMES = ("net", "timesteps", "resume", "export", "to", "backend", "address", "jobs", "device",
+                       "eval_every")
+
+
+def game_command(game: str, config: dict[str, Any]) -> str:
+    """The command that makes ``config``'s run (every key that differs from the preset as ``--set``): what a model
+    file records as the command that made it."""
+    from .game_mlp.config import make_game_config
+
+    preset = make_game_config(game, int(config["num_players"]))
+    sets = [f"--set {k}={json.dumps(v, separators=(',', ':'))}" for k, v in config.items() if preset[k] != v]
+    return " ".join([f"df-env train --game {game} --players {config['num_players']}", *sets])
+
+
+def run_other_game(args: argparse.Namespace) -> None:
+    """``df-env train --game ID`` for a game other than Deep Future (:mod:`df_env.train.game_mlp`)."""
+    from .errors import ConfigError as CliError
+    from .game_mlp.config import make_game_config
+    from .game_mlp.run import train_game_mlp
+
+    given = [f"--{k.replace('_', '-')}" for k in NOT_FOR_OTHER_GAMES if getattr(args, k, None) is not None]
+    given += ["--tensorboard"] * bool(args.tensorboard) + ["--algo"] * (args.algo != "ppo")
+    given += ["--preset"] * (args.preset != "solo")
+    if given:
+        raise CliError(f"{', '.join(given)}: not an option of --game {args.game} (it takes --players, --minutes, "
+                       f"--seed, --threads, --eval-games, --set, --out, --no-progress)")
+    config = make_game_config(args.game, 2 if args.players is None else args.players, _overrides(args))
+    out = Path(args.out or f"results/train/{args.game}_{config['num_players']}p")
+    if (out / "summary.json").exists() or (out / "model.npz").exists():
+        raise CliError(f"--out {out} already holds a training run (model.npz); give another folder")
+    summary = train_game_mlp(args.game, config, out, game_command(args.game, config),
+                             log=(lambda msg: None) if args.no_progress else print)
+    print(json.dumps(summary, indent=1))
+    print(f"wrote {out}/ (config.json, model.npz, summary.json)")
+
+
 def run(args: argparse.Namespace) -> None:
     from .config import make_config
     from .errors import ConfigError as CliError  # a user error: df-env prints it as one line (exit status 2)
 
     _need_train_extra()
+    if getattr(args, "game", "deep_future") != "deep_future":
+        run_other_game(args)
+        return
+    if args.players is not None:
+        raise CliError("--players is for --game other than deep_future; Deep Future's runs take --preset 2p/3p")
     _check_algo_flags(args)
     if args.algo == "exit":
         run_exit(args)

@@ -62,7 +62,7 @@ def rate(agent: Agent, state: np.ndarray, seed: int) -> dict[str, Any]:
     if bool(state["over"]):
         raise ValueError("the game is over: no decision to rate")
     p = int(state["dplayer"])
-    agent.reset(np.random.default_rng(seed), p)
+    agent.as_policy(p, seed)  # the one seeding rule (agents.seat_rng): the agent reset for seat p
     counts = agent.search(state)  # type: ignore[attr-defined]
     values = agent.last_q  # type: ignore[attr-defined]
     prior = getattr(agent, "last_prior", None)  # the network's policy (net-mcts); None for a search without one

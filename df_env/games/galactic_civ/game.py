@@ -61,7 +61,8 @@ class GalacticCivGame:
     info = INFO
     campaign: ModuleType | None = None
     agents: Mapping[str, str] = {  # the game's own agents (name -> module); "ismcts" stays the generic search
-        "heuristic": "agents.galactic_civ.heuristic", "mcts": "agents.galactic_civ.mcts"}
+        "heuristic": "agents.galactic_civ.heuristic", "mcts": "agents.galactic_civ.mcts",
+        "net": "agents.galactic_civ.net", "net-mcts": "agents.galactic_civ.net_mcts"}
     fast_path: ModuleType | None = kernels  # compiled entry points over state arrays (engine/kernels.py)
 
     # ---- configuration

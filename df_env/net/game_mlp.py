@@ -1,0 +1,186 @@
+"""A plain MLP over a game's flat observation (games other than Deep Future, whose network is the entity net of
+:mod:`df_env.net.numpy_net`): its ``.npz`` model file and its forward pass in numpy (no torch).
+
+The network: ``hidden.K`` Linear layers with ReLU over the acting seat's observation, then two heads, ``policy``
+(one logit per action id) and ``value`` (one sigmoid output per seat, relative to the observer as the game's
+observation rotates seats: output k estimates the outcome of seat ``(observer + k) % n``, 1 a win, 0 a loss,
+0.5 a draw). Linear weights are stored ``(in, out)`` float32, named as in the torch module
+(:mod:`df_env.train.game_mlp.learner`).
+
+``__meta__`` (JSON) records the format, ``kind: "game-mlp"``, the game id, the player count, the observation size,
+the number of actions, the hidden sizes, the value target and how the model was made (the command, the seed, the
+data). :func:`load_game_mlp` checks every metadata key against the game it is loaded for and every weight, key by
+key and shape by shape, before a network is built: a model of another game, player count or layout, or a file
+with a missing or misshapen weight, is refused with a :class:`ModelFileError` naming what is wrong.
+
+Example:
+    >>> from df_env.net.game_mlp import default_model_path, load_game_mlp
+    >>> net = load_game_mlp(default_model_path("galactic_civ", 2), "galactic_civ", 2)
+    >>> net.forward(obs)   # (logits (B, actions), values (B, players))      # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .numpy_net import MODELS_DIR, ModelFileError, check_zip_size
+
+__all__ = ["KIND", "MLP_FORMAT", "GameMlp", "default_model_path", "load_game_mlp", "mlp_weight_shapes",
+           "save_game_mlp"]
+
+MLP_FORMAT = 1
+KIND = "game-mlp"
+META_KEYS = ("format", "kind", "game", "num_players", "obs_size", "num_actions", "hidden", "value_target", "made_by")
+
+
+def default_model_path(game: str, num_players: int) -> Path:
+    """The shipped model of ``game`` for ``num_players`` (``df_env/models/{game}_{n}p.npz``)."""
+    return MODELS_DIR / f"{game}_{num_players}p.npz"
+
+
+def mlp_weight_shapes(obs_size: int, hidden: list[int], num_actions: int, num_players: int) -> dict[str, tuple]:
+    """Every weight of the network and its shape as stored (Linear weights ``(in, out)``)."""
+    out: dict[str, tuple] = {}
+    sizes = [obs_size, *hidden]
+    for k, (i, o) in enumerate(zip(sizes[:-1], sizes[1:], strict=True)):
+        out[f"hidden.{k}.weight"], out[f"hidden.{k}.bias"] = (i, o), (o,)
+    out["policy.weight"], out["policy.bias"] = (sizes[-1], num_actions), (num_actions,)
+    out["value.weight"], out["value.bias"] = (sizes[-1], num_players), (num_players,)
+    return out
+
+
+def save_game_mlp(path: str | Path, weights: dict[str, np.ndarray], game: str, num_players: int, obs_size: int,
+                  num_actions: int, hidden: list[int], made_by: dict[str, Any]) -> Path:
+    """Write a model file atomically (a temporary file in the same folder, then renamed), after checking that
+    ``weights`` are exactly the network the metadata describes."""
+    meta = {"format": MLP_FORMAT, "kind": KIND, "game": game, "num_players": int(num_players),
+            "obs_size": int(obs_size), "num_actions": int(num_actions), "hidden": [int(h) for h in hidden],
+            "value_target": "outcome", "made_by": made_by}
+    path = Path(path)
+    arrays = _check_weights(weights, meta, path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            np.savez_compressed(f, __meta__=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+class GameMlp:
+    """The forward pass of a checked model file, in numpy (float32).
+
+    Attributes:
+        meta: the file's ``__meta__``; game, num_players, obs_size, num_actions: from it.
+    """
+
+    def __init__(self, weights: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.game = str(meta["game"])
+        self.num_players = int(meta["num_players"])
+        self.obs_size = int(meta["obs_size"])
+        self.num_actions = int(meta["num_actions"])
+        self.layers = [(weights[f"hidden.{k}.weight"], weights[f"hidden.{k}.bias"])
+                       for k in range(len(meta["hidden"]))]
+        self.policy = (weights["policy.weight"], weights["policy.bias"])
+        self.value = (weights["value.weight"], weights["value.bias"])
+
+    def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Observations ``(B, obs_size)`` (or one ``(obs_size,)``) -> logits ``(B, num_actions)`` (unmasked) and
+        values ``(B, num_players)`` in [0, 1], relative to the observer."""
+        x = np.asarray(obs, dtype=np.float32)
+        if x.ndim == 1:
+            x = x[None]
+        if x.shape[1] != self.obs_size:
+            raise ValueError(f"this {self.game} model takes observations of size {self.obs_size}; got {x.shape[1]}")
+        for w, b in self.layers:
+            x = np.maximum(x @ w + b, 0.0)
+        v = x @ self.value[0] + self.value[1]
+        return x @ self.policy[0] + self.policy[1], 1.0 / (1.0 + np.exp(-v))
+
+
+def load_game_mlp(path: str | Path, game: str, num_players: int | None = None) -> GameMlp:
+    """Load a model file for ``game`` (and ``num_players`` when given); :class:`ModelFileError` when the file is
+    missing or unreadable, made for another game, player count or layout, or its weights do not match its
+    metadata key by key and shape by shape."""
+    p = Path(path)
+    if not p.is_file():
+        raise ModelFileError(f"no model file {str(p)!r}")
+    check_zip_size(p)  # before anything is unpacked: a zip bomb is refused at once
+    try:
+        with np.load(p, allow_pickle=False) as data:
+            meta = json.loads(str(data["__meta__"]))
+            weights = {k: np.asarray(data[k]) for k in data.files if k != "__meta__"}
+    except Exception as err:  # zipfile, zlib, numpy's header parser and json raise wide, undocumented sets
+        raise ModelFileError(f"cannot read {str(p)!r} as a df_env model file (.npz with __meta__): {err}") from None
+    _check_meta(meta, p, game, num_players)
+    net = GameMlp(_check_weights(weights, meta, p), meta)
+    logits, values = net.forward(np.zeros((1, net.obs_size), dtype=np.float32))
+    if not (np.isfinite(logits).all() and np.isfinite(values).all()):
+        raise ModelFileError(f"model {p}: the weights give NaN or infinite outputs")
+    return net
+
+
+def _check_meta(meta: Any, p: Path, game: str, num_players: int | None) -> None:
+    """Every ``__meta__`` key against the game the model is loaded for."""
+    if not isinstance(meta, dict):
+        raise ModelFileError(f"model {p}: __meta__ must be a JSON object, got {type(meta).__name__}")
+    missing = [k for k in META_KEYS if k not in meta]
+    if missing:
+        raise ModelFileError(f"model {p}: its __meta__ lacks {', '.join(missing)} (a {KIND} model file has "
+                             f"{', '.join(META_KEYS)})")
+    if meta["format"] != MLP_FORMAT or meta["kind"] != KIND:
+        raise ModelFileError(f"model {p}: format {meta['format']!r}/{meta['kind']!r}; this df_env reads "
+                             f"{KIND} models of format {MLP_FORMAT}")
+    if meta["game"] != game:
+        raise ModelFileError(f"model {p} is a model of {meta['game']!r}, not of {game!r}")
+    from df_env.core.registry import make_game
+
+    info = make_game(game).info
+    n = meta["num_players"]
+    if isinstance(n, bool) or n not in info.player_counts or (num_players is not None and n != num_players):
+        want = num_players if num_players is not None else f"{info.min_players}-{info.max_players}"
+        raise ModelFileError(f"model {p} is for {n!r} players; this game has {want} players: give a model trained "
+                             f"for that player count (df-env train --game {game} --players N)")
+    for key, mine in (("obs_size", info.observation_shapes[n][0]), ("num_actions", info.num_actions)):
+        if meta[key] != mine:
+            raise ModelFileError(f"model {p} was made for another {key.replace('_', ' ')} ({meta[key]!r}; this "
+                                 f"df_env's {game} has {mine}): retrain it (df-env train --game {game})")
+    hidden = meta["hidden"]
+    if not isinstance(hidden, list) or not hidden or not all(
+            isinstance(h, int) and not isinstance(h, bool) and h >= 1 for h in hidden):
+        raise ModelFileError(f"model {p}: its __meta__ 'hidden' must be a list of positive layer sizes; got "
+                             f"{hidden!r}")
+
+
+def _check_weights(weights: dict[str, np.ndarray], meta: dict[str, Any], p: Path) -> dict[str, np.ndarray]:
+    """The weights as float32 when they are exactly those ``meta`` describes; else :class:`ModelFileError`
+    naming the first missing, unexpected or misshapen weight."""
+    want = mlp_weight_shapes(int(meta["obs_size"]), list(meta["hidden"]), int(meta["num_actions"]),
+                             int(meta["num_players"]))
+    missing = [k for k in want if k not in weights]
+    if missing:
+        raise ModelFileError(f"model {p}: the weight {missing[0]!r} is missing ({len(missing)} missing in all; "
+                             f"its __meta__ describes hidden layers {meta['hidden']!r})")
+    extra = sorted(set(weights) - set(want))
+    if extra:
+        raise ModelFileError(f"model {p}: unexpected weight {extra[0]!r} ({len(extra)} in all), not part of the "
+                             f"network its __meta__ describes")
+    for k, shape in want.items():
+        w = np.asarray(weights[k])
+        if w.dtype.kind not in "fiu":
+            raise ModelFileError(f"model {p}: the weight {k!r} holds {w.dtype} values; expected numbers")
+        if w.shape != shape:
+            raise ModelFileError(f"model {p}: the weight {k!r} has shape {w.shape}; its __meta__ (hidden "
+                                 f"{meta['hidden']!r}) needs {shape}")
+    return {k: np.asarray(weights[k], dtype=np.float32) for k in want}

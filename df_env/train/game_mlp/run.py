@@ -1,0 +1,89 @@
+"""A run of ``df-env train --game ID``: self-play with the expert, the MLP fitted to it, an evaluation of the
+network's policy against each opponent, and the files of the output folder: ``config.json``, ``model.npz`` (the
+torch-free model, :mod:`df_env.net.game_mlp`), ``summary.json`` (what was played, fitted and measured)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents import make_agent
+from df_env.core.game import Game
+from df_env.core.registry import make_game
+from df_env.core.rng import derive_seed
+from df_env.net.game_mlp import load_game_mlp, save_game_mlp
+
+from .selfplay import play_selfplay
+
+__all__ = ["evaluate_net", "train_game_mlp"]
+
+
+def _split(games: np.ndarray, played: int, holdout: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Sample indices of the training games and of the held-out games (whole games, chosen by ``seed``)."""
+    k = int(round(played * holdout)) if played > 1 else 0
+    held = np.random.default_rng(derive_seed(seed, 2)).permutation(played)[:k]
+    out = np.isin(games, held)
+    return np.flatnonzero(~out), np.flatnonzero(out)
+
+
+def evaluate_net(game: Game, model: Path, num_players: int, opponent: str, games: int, seed: int) -> dict[str, Any]:
+    """The network's policy (``net:path=model``) in seat ``g % n`` of game ``g`` (dealt by ``derive_seed(seed,
+    g)``), every other seat ``opponent``: wins, draws and the win rate."""
+    wins = draws = 0
+    for g in range(games):
+        gseed = derive_seed(seed, g)
+        s = game.new_game(game.make_config(num_players), seed=gseed)
+        me = g % num_players
+        specs = [f"net:path={model}" if p == me else opponent for p in range(num_players)]
+        policies = [make_agent(spec, game=game.info.id).as_policy(p, gseed, game) for p, spec in enumerate(specs)]
+        while not game.is_terminal(s):
+            game.apply_action(s, policies[game.current_player(s)](s))
+        r = game.returns(s)
+        wins += int(r[me] > 0)
+        draws += int(not r.any())
+    return {"opponent": opponent, "games": games, "wins": wins, "draws": draws, "win_rate": wins / games}
+
+
+def _made_by(config: dict[str, Any], command: str, played: int, samples: int, fit: dict[str, Any]) -> dict[str, Any]:
+    return {"command": command, "seed": config["seed"], "expert": config["expert"], "games": played,
+            "samples": samples, "epochs": fit["epochs"], "explore": config["explore"], "record": config["record"]}
+
+
+def train_game_mlp(game_id: str, config: dict[str, Any], out: Path, command: str, log: Any = print) -> dict[str, Any]:
+    """The whole run (see the module docstring); returns the summary it writes."""
+    import torch as th
+
+    from .learner import MlpNet, evaluate_fit, fit
+
+    th.manual_seed(int(config["seed"]))
+    th.set_num_threads(max(1, int(config["threads"])))
+    game, n = make_game(game_id), int(config["num_players"])
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.json").write_text(json.dumps(config, indent=1) + "\n")
+    start, budget = time.monotonic(), float(config["minutes"]) * 60 or float("inf")
+    data, played = play_selfplay(game, config, start + budget * float(config["selfplay_share"]))
+    t_play = time.monotonic() - start
+    log(f"self-play: {played} games, {len(data['action'])} samples in {t_play / 60:.1f} min")
+    train_idx, held_idx = _split(data["game"], played, float(config["holdout"]), int(config["seed"]))
+    obs_size, num_actions = data["obs"].shape[1], game.info.num_actions
+    net = MlpNet(obs_size, list(config["hidden"]), num_actions, n)
+    fitted = fit(net, data, train_idx, config, int(config["seed"]),
+                 start + budget * (1.0 - float(config["eval_share"])), log)
+    model = save_game_mlp(out / "model.npz", net.export(), game_id, n, obs_size, num_actions,
+                          list(config["hidden"]), _made_by(config, command, played, len(data["action"]), fitted))
+    load_game_mlp(model, game_id, n)  # what was written reads back
+    t_fit = time.monotonic() - start - t_play
+    evals = [evaluate_net(game, model, n, opp, int(config["eval_games"]), int(config["eval_seed"]))
+             for opp in config["eval_opponents"]]
+    summary = {"game": game_id, "num_players": n, "command": command, "games": played,
+               "samples": len(data["action"]), "held_out_samples": len(held_idx),
+               "selfplay_minutes": t_play / 60, "fit_minutes": t_fit / 60,
+               "selfplay_cut_by_time": played < int(config["games"]), **fitted,
+               "held_out": evaluate_fit(net, data, held_idx) if len(held_idx) else {},
+               "eval": evals, "minutes": (time.monotonic() - start) / 60}
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+    return summary
