@@ -22,14 +22,12 @@ Example:
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .numpy_net import MODELS_DIR, ModelFileError, check_zip_size
+from .numpy_net import MODELS_DIR, ModelFileError, check_zip_size, write_model_file
 
 __all__ = ["KIND", "MLP_FORMAT", "GameMlp", "default_model_path", "load_game_mlp", "mlp_weight_shapes",
            "save_game_mlp"]
@@ -65,16 +63,7 @@ def save_game_mlp(path: str | Path, weights: dict[str, np.ndarray], game: str, n
     path = Path(path)
     arrays = _check_weights(weights, meta, path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez_compressed(f, __meta__=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_model_file(path, meta, arrays)
 
 
 class GameMlp:

@@ -67,7 +67,12 @@ def save_net(path: str | Path, weights: dict[str, np.ndarray], num_players: int,
     if clash:
         raise ValueError(f"extra_meta may not replace the keys {sorted(clash)} of the model file's meta")
     meta.update(extra_meta or {})
-    arrays = {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()}
+    return write_model_file(path, meta, {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()})
+
+
+def write_model_file(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> Path:
+    """``arrays`` and ``meta`` (as ``__meta__``) in a compressed npz at ``path``, written atomically (a temporary
+    file in the same folder, then renamed): a crash leaves the old file or the new one, never half of one."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
