@@ -78,7 +78,7 @@ def test_the_server_hosts_both_games_and_says_what_a_page_may_choose(client):
     doc = client.get("/api/agents?game=galactic_civ").json()
     assert doc["game"] == GC and doc["players"] == [2, 6]
     assert [g["id"] for g in doc["games"]] == ["deep_future", GC]
-    assert set(doc["agents"]) == {"random", "first", "heuristic", "mcts"}  # no net agents for this game yet
+    assert set(doc["agents"]) == {"random", "first", "heuristic", "mcts", "net", "net-mcts"}  # the trained ones too
     assert doc["defaults"]["4"] == "heuristic"
     assert client.get("/api/agents").json()["players"] == [1, 3]  # Deep Future stays the default
     assert client.get("/api/agents?game=chess").status_code == 400
@@ -98,7 +98,7 @@ def test_the_server_hosts_both_games_and_says_what_a_page_may_choose(client):
     ({"game": GC, "seats": ["human"]}, "2-6 seats"),
     ({"game": GC, "seats": ["human"] + ["random"] * 6}, "2-6 seats"),
     ({"game": "chess", "seats": ["human", "random"]}, "hosts the games"),
-    ({"game": GC, "seats": ["human", "net-mcts"]}, "unknown agent"),
+    ({"game": GC, "seats": ["human", "net-mcts:leaf=nothing"]}, "must be one of rollout, value, mix"),
     ({"game": GC, "seats": ["human", "mcts:time=inf"]}, "--max-think-seconds"),
     ({"game": GC, "seats": ["human", "mcts:iters=3000000"]}, "--max-iters"),
     ({"game": GC, "seats": ["human", "ismcts"]}, "a page may choose"),
