@@ -5,9 +5,7 @@ temporary folder, or over the committed ``docs/web_*.png`` with ``pytest --updat
 
 from __future__ import annotations
 
-import os
 import re
-import socket
 import threading
 import time
 from pathlib import Path
@@ -17,6 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("playwright")
 import uvicorn
+from browser_support import ARGS, CHROMIUM, free_port, require_chromium, running
 from playwright.sync_api import sync_playwright
 
 from df_env.games.deep_future.web import engine_view as E
@@ -24,35 +23,17 @@ from df_env.web.server import create_app
 
 pytestmark = pytest.mark.slow  # a real browser playing whole games
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
-if not os.path.exists(CHROMIUM):  # the CI installs it (.ci/run: apt-get install -y chromium)
-    pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
+require_chromium()
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     app = create_app(tmp_path_factory.mktemp("weblogs"))
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app.state.store
-    srv.should_exit = True
-    thread.join(10)
+    with running(app) as url:
+        yield url, app.state.store
 
 
 @pytest.fixture(scope="module")
@@ -324,7 +305,7 @@ def _answer_if_asked(page, seat: int, store) -> bool:
 
 
 def test_a_remote_game_goes_on_after_a_server_restart(browser, tmp_path):
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     srv, thread, store = _serve_on(tmp_path, port)
     contexts = [browser.new_context(viewport={"width": 1400, "height": 900}) for _ in range(2)]

@@ -3,16 +3,11 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import threading
-import time
-
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("playwright")
-import uvicorn
+from browser_support import ARGS, CHROMIUM, require_chromium, running
 from playwright.sync_api import sync_playwright
 
 from df_env.games.deep_future import engine
@@ -22,30 +17,15 @@ from df_env.web.server import create_app
 
 pytestmark = pytest.mark.slow  # a real browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-if not os.path.exists(CHROMIUM):  # the CI installs it (.ci/run: apt-get install -y chromium)
-    pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
+require_chromium()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     app = create_app(tmp_path_factory.mktemp("weblogs"))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app.state.store
-    srv.should_exit = True
-    thread.join(10)
+    with running(app) as url:
+        yield url, app.state.store
 
 
 @pytest.fixture(scope="module")
