@@ -1,5 +1,6 @@
 """Golden playthroughs: seeded random games written as text; a behaviour change of the engine shows as a diff.
-After an intended change, rewrite them with ``python -m tools.playthrough --update`` and review the diff."""
+After an intended change, rewrite them with ``python -m df_env.games.deep_future.tools.playthrough --update``
+and review the diff."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import difflib
 
 import pytest
 
-from tools.playthrough import GOLDEN, golden_path, playthrough
+from df_env.games.deep_future.tools.playthrough import GOLDEN, golden_path, playthrough
 
 
 @pytest.mark.parametrize("n_players,seed", GOLDEN)
@@ -20,6 +21,6 @@ def test_playthrough_matches_golden_file(n_players: int, seed: int) -> None:
 
 
 def test_state_doc_is_up_to_date() -> None:
-    from tools import statedoc
+    from df_env.games.deep_future.tools import statedoc
 
-    assert statedoc.DOC_PATH.read_text() == statedoc.generate(), "run python -m tools.statedoc"
+    assert statedoc.DOC_PATH.read_text() == statedoc.generate(), "run python -m df_env.games.deep_future.tools.statedoc"

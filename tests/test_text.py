@@ -23,7 +23,7 @@ from df_env.games.deep_future.engine.text.render import (
     events,
     render_text,
 )
-from tools import docgen
+from df_env.games.deep_future.tools import docgen
 
 
 # ---------------------------------------------------------------------------------------------- random play
@@ -288,7 +288,7 @@ def _strip_ansi(t: str) -> str:
 # ---------------------------------------------------------------------------------------------- the action doc
 def test_committed_action_doc_is_up_to_date() -> None:
     assert docgen.DOC_PATH.read_text(encoding="utf-8") == docgen.generate(), (
-        "docs/actions.md is stale: run python -m tools.docgen")
+        "docs/actions.md is stale: run python -m df_env.games.deep_future.tools.docgen")
 
 
 def test_docgen_rejects_unknown_blocks_and_specials() -> None:

@@ -1,20 +1,20 @@
 """Writes Galactic Civ's generated docs from the engine's own tables: ``docs/galactic_civ/state.md`` (the state
 record, field by field) and ``docs/galactic_civ/actions.md`` (the flat action space and the decisions).
 
-    python -m tools.gc_docs          # rewrite both
-    python -m tools.gc_docs --check  # exit 1 if one is stale
+    python -m df_env.games.galactic_civ.tools.docs          # rewrite both
+    python -m df_env.games.galactic_civ.tools.docs --check  # exit 1 if one is stale
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from df_env.games.galactic_civ.engine import state as S
 from df_env.games.galactic_civ.engine.observe import OBS_PARTS, OBS_SIZE
+from df_env.games.galactic_civ.tools import REPO
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "galactic_civ"
+DOCS = REPO / "docs" / "galactic_civ"
 
 
 def state_doc() -> str:

@@ -1,19 +1,19 @@
 """Writes ``docs/state.md``, the field-by-field reference of the state record, from
 :mod:`df_env.games.deep_future.engine.model.state`.
-    python -m tools.statedoc          # rewrite the doc
-    python -m tools.statedoc --check  # exit 1 if it is stale
+    python -m df_env.games.deep_future.tools.statedoc          # rewrite the doc
+    python -m df_env.games.deep_future.tools.statedoc --check  # exit 1 if it is stale
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from df_env.games.deep_future.engine.model import constants as K
 from df_env.games.deep_future.engine.model.state import _FIELDS, POOL_FIELDS, STATE_DTYPE, STATE_DTYPES, STATE_VERSION
+from df_env.games.deep_future.tools import REPO
 
-DOC_PATH = Path(__file__).resolve().parents[1] / "docs" / "state.md"
+DOC_PATH = REPO / "docs" / "state.md"
 
 INTRO = f"""# The state record
 
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     text = generate()
     if args.check:
         if not DOC_PATH.exists() or DOC_PATH.read_text() != text:
-            print(f"{DOC_PATH} is stale: run python -m tools.statedoc", file=sys.stderr)
+            print(f"{DOC_PATH} is stale: run python -m df_env.games.deep_future.tools.statedoc", file=sys.stderr)
             return 1
         return 0
     DOC_PATH.write_text(text)

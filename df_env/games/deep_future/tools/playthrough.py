@@ -1,8 +1,8 @@
 """Golden playthroughs (OpenSpiel style): a seeded random game written as text at every decision, so that any
 behaviour change of the engine shows up as a readable diff in the tests.
 
-    python -m tools.playthrough --players 2 --seed 0          # print one
-    python -m tools.playthrough --update                      # rewrite tests/golden/*.txt
+    python -m df_env.games.deep_future.tools.playthrough --players 2 --seed 0  # print one
+    python -m df_env.games.deep_future.tools.playthrough --update              # rewrite tests/golden/*.txt
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import numpy as np
 
 from df_env.games.deep_future.engine.api import GameConfig, apply_action, is_terminal, legal_actions, new_game, returns
 from df_env.games.deep_future.engine.text.render import action_to_string, decision_to_string, event_strings
+from df_env.games.deep_future.tools import REPO
 
 GOLDEN = [(1, 0), (1, 7), (2, 1), (3, 2)]
-GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
+GOLDEN_DIR = REPO / "tests" / "golden"
 
 
 def playthrough(n_players: int, seed: int) -> str:

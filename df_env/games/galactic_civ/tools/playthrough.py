@@ -2,8 +2,8 @@
 legal actions, the choice and what followed: draws as counts, rolls, plays, events, votes), so that a behaviour
 change of the engine shows as a readable diff in tests/games/galactic_civ/test_gc_golden.py.
 
-    python -m tools.gc_playthrough --players 4 --seed 2 --events     # print one
-    python -m tools.gc_playthrough --update                          # rewrite tests/games/galactic_civ/golden/
+    python -m df_env.games.galactic_civ.tools.playthrough --players 4 --seed 2 --events  # print one
+    python -m df_env.games.galactic_civ.tools.playthrough --update  # rewrite tests/games/galactic_civ/golden/
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ import numpy as np
 
 from df_env.games.galactic_civ import GAME as G
 from df_env.games.galactic_civ.engine.text import log_lines
+from df_env.games.galactic_civ.tools import REPO
 
 GOLDEN = [(2, 1, False), (4, 2, True)]  # (players, seed, events)
-GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "games" / "galactic_civ" / "golden"
+GOLDEN_DIR = REPO / "tests" / "games" / "galactic_civ" / "golden"
 
 
 def playthrough(n_players: int, seed: int, events: bool) -> str:
