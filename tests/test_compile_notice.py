@@ -14,7 +14,7 @@ import numpy as np
 from df_env.games.deep_future import engine
 from df_env.games.deep_future.engine.compile_notice import TIER, CompileWatch, describe_compile
 from df_env.games.deep_future.engine.model.state import resize
-from df_env.terminal import compile_ahead
+from df_env.games.deep_future.screen import compile_ahead
 
 
 def test_steps_are_named_with_about_how_long() -> None:

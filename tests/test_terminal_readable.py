@@ -9,8 +9,9 @@ import pytest
 
 from df_env.cli import main
 from df_env.gamelog import GameLog, load_log, save_log
+from df_env.games.deep_future.screen import play_human
 from df_env.games.deep_future.web.words import fix_words, header
-from df_env.terminal import Console, play_human
+from df_env.terminal import Console
 
 
 def _scripted(answers: list[str]) -> tuple[Console, list[str]]:
@@ -47,7 +48,7 @@ def test_plurals_and_header() -> None:
 
 def test_the_board_is_shown_again_only_when_it_changed(tmp_path: Path) -> None:
     from df_env.games.deep_future import engine
-    from df_env.terminal import _Screen
+    from df_env.games.deep_future.screen import _Screen
 
     s = engine.new_game(engine.GameConfig(num_players=1), seed=0)
     console, out = _scripted(["1", "1", "v", "1"])

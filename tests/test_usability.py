@@ -17,7 +17,8 @@ from df_env.gamelog import GameLog, load_log, save_log
 from df_env.games.deep_future.envs.gym_env import DeepFutureEnv
 from df_env.games.deep_future.envs.sb3_vec import DeepFutureSB3VecEnv
 from df_env.games.deep_future.envs.vector import DeepFutureVectorEnv
-from df_env.terminal import Console, play_human, replay_game
+from df_env.games.deep_future.screen import play_human
+from df_env.terminal import Console, replay_game
 
 
 # ---------------------------------------------------------------------------------------------- vector envs
@@ -251,7 +252,7 @@ def test_play_shows_the_view_then_the_events_then_the_choices(tmp_path: Path) ->
 
 def test_human_seat_summarises_the_setup_too() -> None:
     from df_env.games.deep_future.engine import GameConfig, new_game
-    from df_env.terminal import HumanSeat
+    from df_env.games.deep_future.screen import HumanSeat
 
     console, out = _scripted(["1"])
     s = new_game(GameConfig(num_players=1), seed=0)

@@ -10,7 +10,8 @@ import pytest
 from df_env.gamelog import GameLog, final_state, load_log
 from df_env.games.deep_future import engine
 from df_env.games.deep_future.analysis import first_difference, winnable
-from df_env.terminal import Console, play_human
+from df_env.games.deep_future.screen import play_human
+from df_env.terminal import Console
 
 CHEAP = "oracle:iters=40,turns=1"  # wins deal 2, which always taking the first choice loses (checked below)
 SEED = 2

@@ -34,8 +34,10 @@ from df_env.games.deep_future.engine.text.cardtext import adv_label, sector_to_s
 from df_env.games.deep_future.engine.text.propernames import civ_name, sector_name, tech_name, world_name
 from df_env.games.deep_future.engine.text.templates import TEMPLATES, tr
 from df_env.games.deep_future.engine.text.terms import TERMS, challenge_row, check_lang, term
+from df_env.games.deep_future.screen import WORDS as DF_WORDS
+from df_env.games.deep_future.screen import play_human
 from df_env.games.deep_future.web import words as web_words
-from df_env.terminal import WORDS, Console, play_human
+from df_env.terminal import WORDS, Console
 from df_env.web.i18n import bundle
 
 ALLOWED = set(ACTION_NAMES) | {"random", "heuristic", "env", "replay", "resume", "play"}  # df-env play --resume
@@ -52,7 +54,8 @@ def _fields(template: str) -> set[str]:
 
 
 # ---------------------------------------------------------------------------------------------- the tables
-@pytest.mark.parametrize("table", [TEMPLATES, web_words.TEXTS, WORDS], ids=["engine", "web", "terminal"])
+@pytest.mark.parametrize("table", [TEMPLATES, web_words.TEXTS, WORDS, DF_WORDS],
+                         ids=["engine", "web", "terminal", "terminal-deep-future"])
 def test_every_template_has_both_languages_with_the_same_placeholders(table) -> None:
     assert set(table) == {"en", "zh"}
     assert set(table["en"]) == set(table["zh"])
