@@ -2,7 +2,7 @@
 behaviour change of the engine shows up as a readable diff in the tests.
 
     python -m df_env.games.deep_future.tools.playthrough --players 2 --seed 0  # print one
-    python -m df_env.games.deep_future.tools.playthrough --update              # rewrite tests/golden/*.txt
+    python -m df_env.games.deep_future.tools.playthrough --update  # rewrite tests/games/deep_future/golden/*.txt
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from df_env.games.deep_future.engine.text.render import action_to_string, decisi
 from df_env.games.deep_future.tools import REPO
 
 GOLDEN = [(1, 0), (1, 7), (2, 1), (3, 2)]
-GOLDEN_DIR = REPO / "tests" / "golden"
+GOLDEN_DIR = REPO / "tests" / "games" / "deep_future" / "golden"
 
 
 def playthrough(n_players: int, seed: int) -> str:

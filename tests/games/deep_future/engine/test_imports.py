@@ -12,7 +12,7 @@ from df_env.core.moved import Aliases
 from df_env.games.deep_future.engine._moved import MOVED
 from df_env.games.deep_future.moved import MODULES, PACKAGES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[4]
 DF_MOVES = Aliases(MODULES, packages=PACKAGES)  # Deep Future's old paths (not installed: only read)
 DF = "df_env.games.deep_future"
 E = f"{DF}.engine"

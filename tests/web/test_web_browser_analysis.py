@@ -1,5 +1,5 @@
 """The hint toggle, the replay's ratings and "was this deal winnable?" in a real headless Chromium (Playwright driving
-/usr/bin/chromium, as tests/test_web_browser.py)."""
+/usr/bin/chromium, as tests/web/test_web_browser.py)."""
 
 from __future__ import annotations
 

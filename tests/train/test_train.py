@@ -23,7 +23,7 @@ from df_env.train.evaluate import evaluate_policy
 torch = pytest.importorskip("torch")
 from df_env.train.torch_net import EntityNet  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _observations(n: int, games: int = 6, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -150,7 +150,7 @@ def test_shipped_solo_model_is_the_default_and_other_sizes_say_what_to_do() -> N
     meta = load_net(path).meta
     assert meta["num_players"] == 1 and meta["made_by"]["seed"] == 0
     # made by the value rounds' script in the repository, from the df-env train model it names
-    script = Path(__file__).resolve().parents[1] / meta["made_by"]["command"].split()[1]
+    script = Path(__file__).resolve().parents[2] / meta["made_by"]["command"].split()[1]
     assert meta["made_by"]["command"].startswith("bash ") and script.is_file()
     assert "df-env train" in meta["made_by"]["start"] and meta["value_target"] == "outcome"
     agent = make_agent("net")
@@ -178,7 +178,7 @@ def test_shipped_2p_and_3p_models_play_a_whole_game_with_net_and_net_mcts(n: int
     assert path.is_file() and path.stat().st_size <= 5 * 2**20
     meta = load_net(path).meta
     assert meta["num_players"] == n and meta["made_by"]["seed"] == 0
-    script = Path(__file__).resolve().parents[1] / meta["made_by"]["command"].split()[1]
+    script = Path(__file__).resolve().parents[2] / meta["made_by"]["command"].split()[1]
     assert meta["made_by"]["command"].startswith("bash ") and script.is_file()  # the value rounds' script
     assert f"df-env train --preset {n}p" in meta["made_by"]["start"] and meta["value_target"] == "outcome"
     seats = [make_agent("net"), make_agent("net-mcts:iters=4,turns=1"), make_agent("net")][:n]

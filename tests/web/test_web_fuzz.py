@@ -4,7 +4,7 @@ never a server error (>= 500), and every refusal under /api is a JSON ``{"error"
 The suite runs a few hundred requests (both games: a live Galactic Civ game among the targets); the bar (2,000)
 is run with ``DF_WEB_FUZZ=2000``::
 
-    DF_WEB_FUZZ=2000 python3 -m pytest tests/test_web_fuzz.py -q
+    DF_WEB_FUZZ=2000 python3 -m pytest tests/web/test_web_fuzz.py -q
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ import pytest
 pytestmark = [pytest.mark.skipif(bool(numba.config.DISABLE_JIT), reason="about compiled dispatch"),
               pytest.mark.slow]  # compiles in a fresh process with an empty cache
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[4]
 CODE = '''
 import json
 import numpy as np

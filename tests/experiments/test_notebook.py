@@ -14,7 +14,7 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 NotebookClient = pytest.importorskip("nbclient").NotebookClient
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "quickstart.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "quickstart.ipynb"
 RESEARCH = NOTEBOOK.with_name("research.ipynb")
 
 
@@ -60,7 +60,7 @@ def _committed_outputs_checked(path: Path) -> None:
     outputs = [o for c in code for o in c.get("outputs", [])]
     assert not any(o.get("output_type") == "error" for o in outputs)
     text = nbformat.writes(nb)
-    assert str(Path(__file__).resolve().parents[1]) not in text
+    assert str(Path(__file__).resolve().parents[2]) not in text
 
 
 @pytest.mark.parametrize("path", [NOTEBOOK, RESEARCH], ids=["quickstart", "research"])

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "experiments" / "loss_study.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "experiments" / "loss_study.py"
 
 
 @pytest.fixture(scope="module")

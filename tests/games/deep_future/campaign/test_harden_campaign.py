@@ -23,7 +23,7 @@ from df_env.games.deep_future.campaign.files import (
     stale_temps,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def games(path: str) -> int:

@@ -261,7 +261,7 @@ def test_the_plugins_keep_to_the_interface():
 
 
 def test_df_env_serve_game_galactic_civ_offers_it_first(tmp_path):
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

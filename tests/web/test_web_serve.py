@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _serve(tmp_path: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:

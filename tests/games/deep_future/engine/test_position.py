@@ -35,7 +35,7 @@ from df_env.games.deep_future.engine.model.constants import (
 )
 from df_env.games.deep_future.engine.model.rng import seed_words
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "position_format.md"
+DOC = Path(__file__).resolve().parents[4] / "docs" / "position_format.md"
 
 
 def decision(s: np.ndarray) -> str:

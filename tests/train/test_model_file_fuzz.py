@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from df_env.net.numpy_net import ModelFileError, load_net
 
-SHIPPED = Path(__file__).resolve().parent.parent / "df_env" / "models" / "net_1p.npz"
+SHIPPED = Path(__file__).resolve().parents[2] / "df_env" / "models" / "net_1p.npz"
 _ORIGINAL = SHIPPED.read_bytes()
 with np.load(SHIPPED, allow_pickle=False) as _data:
     _META = json.loads(str(_data["__meta__"]))

@@ -20,7 +20,7 @@ from df_env.games.deep_future import engine
 from df_env.web.server import create_app
 from df_env.web.store import GameStore
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _play(client, gid: str, token: str, moves: int, pick: int = -1) -> dict:

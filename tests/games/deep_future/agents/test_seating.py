@@ -17,7 +17,7 @@ from df_env.games.deep_future.engine.model import layout as L
 from df_env.games.deep_future.engine.model.constants import ADVANCE, MAX_TECHS
 from df_env.games.deep_future.engine.model.rng import seed_words
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 class _Recorder(Agent):

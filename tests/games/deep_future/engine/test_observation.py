@@ -245,6 +245,6 @@ def test_docs_show_the_current_layout() -> None:
 
     from df_env.games.deep_future.engine.observation.encode import layout_table
 
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "envs.md").read_text()
+    docs = (Path(__file__).resolve().parents[4] / "docs" / "envs.md").read_text()
     for n in (1, 2, 3):
         assert layout_table(n) in docs, f"docs/envs.md: the {n}-player layout table is out of date"

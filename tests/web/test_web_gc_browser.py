@@ -22,7 +22,7 @@ from df_env.web.server import create_app
 
 pytestmark = pytest.mark.slow  # a real browser playing a whole game
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 VIEWPORT = {"width": 1400, "height": 1000}
 
 require_chromium()

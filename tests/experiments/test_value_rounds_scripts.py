@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parents[1] / "experiments" / "value_rounds"
+HERE = Path(__file__).resolve().parents[2] / "experiments" / "value_rounds"
 LIB = HERE / "lib.sh"
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 

@@ -34,7 +34,7 @@ from df_env.train.exit.selfplay import (  # noqa: E402
     play_chunk,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TINY = {"jobs": 1, "games": 2, "search_iters": 4, "iterations": 1, "eval_games": 4, "max_turns": 3, "temp_moves": 2,
         "batch_size": 64, "minutes": 0}
 SETTINGS = SearchSettings(search_iters=4, temp_moves=2, max_turns=3)

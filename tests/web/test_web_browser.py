@@ -23,7 +23,7 @@ from df_env.web.server import create_app
 
 pytestmark = pytest.mark.slow  # a real browser playing whole games
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 require_chromium()
 

@@ -1,5 +1,6 @@
 """The generic envs over the Game contract pass Gymnasium's check_env and PettingZoo's api_test and seed_test for
-every registered game at every player count (Deep Future's compiled envs are tested in tests/test_envs.py)."""
+every registered game at every player count (Deep Future's compiled envs are tested in
+tests/games/deep_future/envs/test_envs.py)."""
 
 from __future__ import annotations
 
