@@ -122,7 +122,7 @@ def _bench_outputs(result: BenchResult, args: argparse.Namespace) -> None:
 def _play(args: argparse.Namespace) -> None:
     from df_env.core.registry import DEFAULT_GAME
     from df_env.games.deep_future.envs.common import seat_rule
-    from df_env.terminal import play_human
+    from df_env.games.deep_future.screen import play_human
 
     if args.resume:  # a game saved in the middle: its seats and seed come from the log
         from df_env.gamelog import load_log
@@ -273,7 +273,7 @@ def _campaign_play(args: argparse.Namespace, campaign_ops: object) -> None:
               f"turns; {camp!r}")
         campaign_ops.tier_notice(rec, camp)  # type: ignore[attr-defined]
 
-    from df_env.terminal import QuitGame
+    from df_env.games.deep_future.screen import QuitGame
 
     try:
         campaign_ops.campaign_play(args.path, args.games, policies,  # type: ignore[attr-defined]
@@ -289,7 +289,7 @@ def _policy_factory(specs: list[str], color: bool = False, lang: str = "en"):
     import numpy as np
 
     from agents import make_agent
-    from df_env.terminal import HumanSeat
+    from df_env.games.deep_future.screen import HumanSeat
 
     def agent_policy(spec: str, p: int, seed: int, human: HumanSeat | None):
         policy = make_agent(spec).as_policy(p, seed)

@@ -14,7 +14,7 @@ A case is a real document (positions from random, heuristic and campaign games; 
 game log) mutated once or a few times: a value replaced by a wrong type, a list or object where a scalar belongs,
 a huge or negative number, an unhashable entry, a missing or extra key, deep nesting, truncated text, non-UTF-8
 bytes. The script prints, per kind, the cases run and the undocumented exceptions by type (target 0) with one
-example each. The mutators are used by ``tests/test_harden_fuzz.py`` too.
+example each. The mutators are used by ``tests/games/deep_future/engine/test_harden_fuzz.py`` too.
 """
 
 from __future__ import annotations

@@ -1,12 +1,21 @@
-"""Shared test setup. Layout: ``tests/rules/`` holds the rule scenario tests, one file per rule family (the one
-position builder is ``support/position.py``, with its presets in ``support/scenario_pos.py`` and
-``support/scenario_game.py``; the invariant checker ``support/invariants.py``); the other files test one subject
-each (envs, agents, campaign, CLI, text, ...).
+"""Shared test setup. Layout (by layer; at most ~15 modules a folder; every test module's name is unique, as pytest
+imports them by name without packages):
+
+- ``tests/`` itself: above every game (the CLI, bench, ladder, Ray backend, the wheel, the code's shape, old paths);
+- ``core/``: the core that knows no game (the conformance suite on every game, the registry, the generic envs);
+- ``games/<id>/``: one game's own tests. Deep Future's: ``engine/`` (play, positions, text, observation, golden
+  playthroughs in ``golden/``, compile), ``rules/`` (the rule scenario tests, one file per rule family: the one
+  position builder is ``support/position.py``, with its presets in ``support/scenario_pos.py`` and
+  ``support/scenario_game.py``; the invariant checker ``support/invariants.py``), ``envs/``, ``agents/``,
+  ``campaign/``, ``terminal/``; Galactic Civ's in ``games/galactic_civ/`` (its golden files in ``golden/``);
+- ``web/`` (the browser and its server, every game's page), ``train/`` (training, the network, model files),
+  ``experiments/`` (the experiments' scripts and the notebooks);
+- ``support/``: the helpers the tests import (``from support.position import ...``; ``tests`` is on the path).
 
 Markers: ``slow`` (training, the notebooks, the browser, Ray, long searches and subprocess runs:
 ``pytest -m "not slow"`` is the quick subset) and ``rules`` (set here on every test
-under ``tests/rules``). Optional packages (SB3, torch, nbclient) are imported with ``pytest.importorskip`` inside
-the tests that need them, so a missing one skips those tests instead of stopping collection.
+under ``games/deep_future/rules``). Optional packages (SB3, torch, nbclient) are imported with ``pytest.importorskip``
+inside the tests that need them, so a missing one skips those tests instead of stopping collection.
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ try:  # hypothesis would keep its example database in .hypothesis/ of the checko
 except ImportError:  # the property tests skip themselves without it
     pass
 
-RULES = Path(__file__).resolve().parent / "rules"
+RULES = Path(__file__).resolve().parent / "games" / "deep_future" / "rules"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -13,7 +13,8 @@ from df_env.bench import BenchConfig, run_bench, wilson
 from df_env.cli import main
 from df_env.gamelog import GameLog, GameLogError, final_state, load_log, save_log
 from df_env.games.deep_future import engine
-from df_env.terminal import Console, play_human, replay_game
+from df_env.games.deep_future.screen import play_human
+from df_env.terminal import Console, replay_game
 
 
 def _bench(tmp_path: Path, *extra: str) -> tuple[int, dict]:

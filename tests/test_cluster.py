@@ -3,6 +3,7 @@ every game counted once, lost tasks retried, ray never imported by the base inst
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -185,8 +186,6 @@ def test_ray_runs_any_episode_function_with_a_worker_initializer(ray_instance) -
 
 
 def test_cli_bench_on_ray(ray_instance, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
-    import json
-
     from df_env.cli import main
 
     out = tmp_path / "bench"
@@ -196,6 +195,33 @@ def test_cli_bench_on_ray(ray_instance, tmp_path: Path, capsys: pytest.CaptureFi
     assert data["meta"]["backend"] == "ray" and len(data["games"]) == 10
     assert out.with_suffix(".csv").exists() and out.with_suffix(".png").exists()
     assert len((tmp_path / "ladder.jsonl").read_text().splitlines()) == 10
+    assert ray_instance.is_initialized()
+
+
+def _untimed(rows: list[dict]) -> list[dict]:
+    """Bench games or ladder lines without their timings and time stamp (the only fields two runs may differ in)."""
+    return sorted(({k: v for k, v in r.items() if k not in ("seconds", "cpu_seconds", "time")} for r in rows),
+                  key=lambda r: json.dumps(r, sort_keys=True))
+
+
+def test_cli_bench_on_ray_for_another_game(ray_instance, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``df-env bench --backend ray --game galactic_civ``: the local backend's games (2 players, random, first and
+    heuristic in every seating), and every ladder line it writes names its game."""
+    from df_env.cli import main
+
+    common = ["bench", "--game", "galactic_civ", "--players", "2", "--agents", "random", "first", "heuristic",
+              "--games", "2", "--seed", "5", "--no-progress"]
+    runs, ladders = {}, {}
+    for backend, extra in (("local", ["--jobs", "1"]), ("ray", [])):
+        out, ladder = tmp_path / backend, tmp_path / f"{backend}.jsonl"
+        assert main([*common, "--backend", backend, *extra, "--out", str(out), "--ladder", str(ladder)]) == 0
+        runs[backend] = json.loads(out.with_suffix(".json").read_text())
+        ladders[backend] = [json.loads(line) for line in ladder.read_text().splitlines()]
+    assert runs["ray"]["meta"]["backend"] == "ray" and runs["local"]["meta"]["backend"] == "local"
+    assert len(runs["ray"]["games"]) == 12  # 6 seatings of 3 agents in 2 seats, 2 deals each
+    assert _untimed(runs["ray"]["games"]) == _untimed(runs["local"]["games"])
+    assert len(ladders["ray"]) == 12 and {line["game"] for line in ladders["ray"]} == {"galactic_civ"}
+    assert _untimed(ladders["ray"]) == _untimed(ladders["local"])
     assert ray_instance.is_initialized()
 
 

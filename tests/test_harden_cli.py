@@ -73,7 +73,7 @@ def test_games_messages_agree(value: str, capsys: pytest.CaptureFixture[str]) ->
 
 def test_play_never_overwrites_an_earlier_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    import df_env.terminal
+    import df_env.games.deep_future.screen
 
     written: list[str] = []
 
@@ -81,7 +81,7 @@ def test_play_never_overwrites_an_earlier_log(tmp_path: Path, monkeypatch: pytes
         written.append(log_path)
         Path(log_path).write_text("a game")
 
-    monkeypatch.setattr(df_env.terminal, "play_human", fake_play)
+    monkeypatch.setattr(df_env.games.deep_future.screen, "play_human", fake_play)
     log = tmp_path / "game-3.json"
     for _ in range(3):
         assert main(["play", "--seed", "3", "--log", str(log)]) == 0

@@ -46,8 +46,17 @@ def test_old_module_paths_are_the_new_modules(old: str, new: str) -> None:
 
 
 def test_a_tool_that_left_the_package_names_its_new_place() -> None:
-    with pytest.raises(ModuleNotFoundError, match="tools/docgen.py"):
-        importlib.import_module("df_env.engine.docgen")
+    with pytest.raises(ModuleNotFoundError, match="tests/support/invariants.py"):
+        importlib.import_module("df_env.engine.invariants")
+
+
+@pytest.mark.parametrize("name", ["docgen", "statedoc", "playthrough"])
+def test_the_engine_s_old_doc_writers_are_the_game_s_tools(name: str) -> None:
+    """The doc writers left the engine for tools/, then came back into Deep Future's package as its tools: their
+    first names import again, as the very module of ``df_env.games.deep_future.tools``."""
+    new = importlib.import_module(f"df_env.games.deep_future.tools.{name}")
+    assert importlib.import_module(f"df_env.engine.{name}") is new
+    assert importlib.import_module(f"df_env.games.deep_future.engine.{name}") is new
 
 
 def test_old_submodule_attributes_of_the_engine_package() -> None:

@@ -95,3 +95,15 @@ def test_old_names_first_in_a_fresh_process() -> None:
             "print(dupes, [m.__name__ for m in mods] == news)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[] True", out
+
+
+@pytest.mark.parametrize("name", ["play_human", "HumanSeat", "QuitGame", "compile_ahead", "LEGEND"])
+def test_deep_future_s_terminal_names_import_from_the_generic_terminal(name: str) -> None:
+    """Deep Future's own terminal play left ``df_env.terminal`` (which knows no game) for its game package:
+    ``from df_env.terminal import play_human`` still gives the very object; an unknown name is still an error."""
+    import df_env.terminal
+    from df_env.games.deep_future import screen
+
+    assert getattr(df_env.terminal, name) is getattr(screen, name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        df_env.terminal.nothing_here  # noqa: B018

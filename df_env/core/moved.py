@@ -2,7 +2,8 @@
 old name gives the new module itself (one module object, so its classes stay the same classes, its compiled
 functions the same dispatchers and its module-level state one state), and a module that left the installed package
 fails with a message naming its new place. A whole package that moved is one entry: every module under the old
-package's name is the module of the same name under the new package.
+package's name is the module of the same name under the new package. Names that left a module which stays
+(:func:`moved_names`) still import from it.
 
 Example:
     >>> import sys
@@ -18,8 +19,9 @@ import importlib
 import importlib.abc
 import importlib.util
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import ModuleType
+from typing import Any
 
 
 class Aliases(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -72,3 +74,22 @@ def install_aliases(moved: Mapping[str, str], left: Mapping[str, str] | None = N
         if new in sys.modules:
             sys.modules.setdefault(old, sys.modules[new])
     return finder
+
+
+def moved_names(module: str, names: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module-level ``__getattr__`` for ``module``'s names that moved to other modules (name -> new module): the
+    old ``from module import name`` gives the very object, imported on first use (so the old module need not
+    import the new one, which may sit above it).
+
+    Example:
+        >>> __getattr__ = moved_names("old", {"make_game": "df_env.core.registry"})
+        >>> from df_env.core.registry import make_game
+        >>> __getattr__("make_game") is make_game
+        True
+    """
+    def __getattr__(name: str) -> Any:
+        if name in names:
+            return getattr(importlib.import_module(names[name]), name)
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__

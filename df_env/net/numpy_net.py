@@ -237,7 +237,8 @@ def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
             meta = json.loads(str(data["__meta__"]))
             weights = {k: np.asarray(data[k]) for k in data.files if k != "__meta__"}
     except Exception as err:  # damaged bytes reach zipfile, zlib, numpy's header parser (ast,
-        # tokenize) and json, whose exception sets are undocumented and wide (fuzzed: tests/test_model_file_fuzz.py)
+        # tokenize) and json, whose exception sets are undocumented and wide (fuzzed:
+        # tests/train/test_model_file_fuzz.py)
         raise ModelFileError(f"cannot read {str(p)!r} as a df_env model file (.npz with __meta__): {err}") from None
     if not isinstance(meta, dict):
         raise ModelFileError(f"model {p}: __meta__ must be a JSON object, got {type(meta).__name__}")

@@ -6,7 +6,7 @@ agent's win estimate: 1 a win, 0 a loss, a progress score or the network's value
 what the deciding seat sees: ``search`` puts the root in a canonical arrangement for the acting player (the cards
 he cannot see dealt back in a fixed order, the game's generator zeroed: :func:`agents.mcts.canonicalize_rec`) and
 determinizes every iteration from there, so two positions he cannot tell apart get the same answer for the same
-search seed (``tests/test_web_hint.py`` checks it by reshuffling the hidden cards).
+search seed (``tests/web/test_web_hint.py`` checks it by reshuffling the hidden cards).
 
 Routes (handlers here; :class:`HintService` is ``app.state.hints``):
 

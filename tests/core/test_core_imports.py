@@ -40,3 +40,16 @@ def test_the_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
     names = _imports(f)
     assert "df_env.engine" in names and "agents.mcts" in names
     assert all(n.startswith(FORBIDDEN) for n in ("df_env.engine", "agents.mcts"))
+
+
+def test_the_generic_terminal_and_game_logs_know_no_game() -> None:
+    """``df_env/terminal.py`` (any game's play and replay) and ``df_env/gamelog.py`` import no game's package, no
+    old path of one and no game's agents; they may use the agents' registry (``agents``) and the core."""
+    from df_env.games.deep_future.moved import MODULES
+
+    game_code = (*FORBIDDEN[:-1], "df_env.analysis", "agents.deep_future", "agents.galactic_civ",
+                 *(old for old in MODULES if old.startswith("agents.")))
+    files = [CORE.parent / "terminal.py", CORE.parent / "gamelog.py"]
+    bad = [(f.name, n) for f in files for n in _imports(f) if n.startswith(game_code)]
+    assert not bad, f"the generic terminal imports game code: {bad}"
+    assert "df_env.gamelog" in _imports(files[0])  # the relative import is resolved, so the check sees it

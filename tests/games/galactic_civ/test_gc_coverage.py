@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools import gc_coverage
+from df_env.games.galactic_civ.tools import coverage as gc_coverage
 
 
 def test_every_rule_id_has_a_test() -> None:
@@ -11,11 +11,13 @@ def test_every_rule_id_has_a_test() -> None:
 
 
 def test_coverage_doc_is_up_to_date() -> None:
-    assert gc_coverage.DOC_PATH.read_text() == gc_coverage.generate(), "run python -m tools.gc_coverage"
+    assert gc_coverage.DOC_PATH.read_text() == gc_coverage.generate(), (
+        "run python -m df_env.games.galactic_civ.tools.coverage")
 
 
 def test_generated_docs_are_up_to_date() -> None:
-    from tools import gc_docs
+    from df_env.games.galactic_civ.tools import docs as gc_docs
 
     for name, make in gc_docs.GENERATED.items():
-        assert (gc_docs.DOCS / name).read_text() == make(), f"run python -m tools.gc_docs ({name} is stale)"
+        assert (gc_docs.DOCS / name).read_text() == make(), (
+            f"run python -m df_env.games.galactic_civ.tools.docs ({name} is stale)")

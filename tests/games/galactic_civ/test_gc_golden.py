@@ -1,5 +1,6 @@
 """Galactic Civ's golden playthroughs: seeded random games written as text; a behaviour change of the engine shows
-as a diff. After an intended change, rewrite them with ``python -m tools.gc_playthrough --update`` and review."""
+as a diff. After an intended change, rewrite them with
+``python -m df_env.games.galactic_civ.tools.playthrough --update`` and review."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import difflib
 
 import pytest
 
-from tools.gc_playthrough import GOLDEN, golden_path, playthrough
+from df_env.games.galactic_civ.tools.playthrough import GOLDEN, golden_path, playthrough
 
 
 @pytest.mark.parametrize("n_players,seed,events", GOLDEN)

@@ -1,7 +1,7 @@
 """Old module paths of the engine (before the sub-packages, see docs/architecture.md) kept as aliases: importing
 ``df_env.engine.position`` (or ``df_env.games.deep_future.engine.position``) gives the module
 ``df_env.games.deep_future.engine.io.position`` itself. Tools that left the installed package fail with a message
-naming their new place."""
+naming their new place (the test helpers); the doc writers are Deep Future's tools package again."""
 
 from __future__ import annotations
 
@@ -22,9 +22,10 @@ MOVED = {f"{_E}.{old}": new for old, new in {
     "campaign": "df_env.games.deep_future.campaign.core", "campaign_format": "df_env.games.deep_future.campaign.format",
     "campaign_io": "df_env.games.deep_future.campaign.files",
     "campaign_ops": "df_env.games.deep_future.campaign.commands",
+    # the doc and golden-file writers: in the engine, then tools/ (not installed), now the game's tools package
+    **{m: f"df_env.games.deep_future.tools.{m}" for m in ("docgen", "statedoc", "playthrough")},
 }.items()}
-LEFT = {f"{_E}.docgen": "tools/docgen.py", f"{_E}.statedoc": "tools/statedoc.py",
-        f"{_E}.playthrough": "tools/playthrough.py", f"{_E}.invariants": "tests/support/invariants.py"}
+LEFT = {f"{_E}.invariants": "tests/support/invariants.py"}
 
 
 def install() -> None:

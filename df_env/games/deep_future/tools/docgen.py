@@ -1,0 +1,154 @@
+"""Writes ``docs/actions.md``, the action-space and decision reference, from
+:mod:`df_env.games.deep_future.engine.model.layout`.
+The doc is generated so it never goes stale: a test compares the committed file with :func:`generate`.
+
+Usage::
+
+    python -m df_env.games.deep_future.tools.docgen          # rewrite docs/actions.md
+    python -m df_env.games.deep_future.tools.docgen --check  # exit 1 if the committed doc is not the generated text
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from df_env.games.deep_future.engine.model import layout as L
+from df_env.games.deep_future.engine.model.constants import (
+    ACTION_NAMES,
+    MAX_TECHS,
+    SECTOR_IDS,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    TRACK_NAMES,
+    VICTORY_NAMES,
+)
+from df_env.games.deep_future.engine.text.render import CONTEXT_DOCS, adv_label
+from df_env.games.deep_future.tools import REPO
+
+DOC_PATH = REPO / "docs" / "actions.md"
+SPECIAL_KEYS = {name.lower(): getattr(L, name) for name in ("PASS", "DECK", "NEW_WORLD", "GENERATE", "KEEP",
+                                                              "REDRAW", "FAIL")}
+
+
+def _names(names: tuple[str, ...] | str) -> str:
+    return ", ".join(f"{i} {n}" for i, n in enumerate(names))
+
+
+BLOCK_MEANING = {
+    L.B_ACTION: f"the action (Table 1): {_names(ACTION_NAMES)}",
+    L.B_HAND: "a card of the deciding player's hand, by position (arrival order)",
+    L.B_TABLEAU: f"a tableau card: 0 homeworld, {L.TECH_SLOT0}..{L.WORLD_SLOT0 - 1} techs, "
+                 f"{L.WORLD_SLOT0}..{L.WORLD_SLOT0 + MAX_TECHS - 1} settled worlds",
+    L.B_SECTOR: "a sector index: 0 black hole, (a-1)*6+b = printed sector ab (see below)",
+    L.B_TRACK: f"a track: {_names(TRACK_NAMES)}",
+    L.B_SUIT: f"a suit: {_names(tuple(f'{SUIT_LETTERS[i]} {name}' for i, name in enumerate(SUIT_NAMES)))}",
+    L.B_NUMBER: "a number: index + 1 (1..6)",
+    L.B_COUNT: "a count of cubes or Defense: the index itself",
+    L.B_LINE: "the neutral line's world with corner number index + 1 (R21)",
+    L.B_REVEAL: "one of the five cards discarded at setup for the homeworld pick (1.7)",
+    L.B_ADV: "an advancement, 6 * suit + number - 1 (Table 5, see below)",
+    L.B_VICTORY: f"a victory type (Table 2 letter): {_names(VICTORY_NAMES)}",
+    L.B_SPECIAL: f"a fixed choice: {_names(L.SPECIAL_NAMES)}",
+}
+
+
+def _ids(block: int) -> str:
+    start, size = int(L.BLOCK_START[block]), int(L.BLOCK_SIZE[block])
+    return f"{start}..{start + size - 1}"
+
+
+def block_uses(spec: str) -> list[str]:
+    """The action ids of a DECISIONS block spec such as ``"number, special:generate"``; raises ValueError on a
+    block or special name that does not exist (so a typo in the decision catalogue fails the doc test)."""
+    out = []
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        name, _, specials = item.partition(":")
+        if name not in L.BLOCK_NAMES:
+            raise ValueError(f"unknown block {name!r} in decision spec {spec!r}")
+        block = L.BLOCK_NAMES.index(name)
+        if not specials:
+            out.append(f"{name} {_ids(block)}")
+            continue
+        for key in specials.split("/"):
+            if key not in SPECIAL_KEYS:
+                raise ValueError(f"unknown special action {key!r} in decision spec {spec!r}")
+            out.append(f"{key} {L.encode(block, SPECIAL_KEYS[key])}")
+    return out
+
+
+def _block_table() -> list[str]:
+    rows = ["| block | ids | size | index means |", "|---|---|---|---|"]
+    for b, name in enumerate(L.BLOCK_NAMES):
+        rows.append(f"| {name} | {_ids(b)} | {int(L.BLOCK_SIZE[b])} | {BLOCK_MEANING[b]} |")
+    return rows
+
+
+def _decision_table() -> list[str]:
+    rows = ["| # | decision | actions it may use | what is asked | context (`ctx`) |", "|---|---|---|---|---|"]
+    for dk, (name, spec, what) in enumerate(L.DECISIONS):
+        uses = "; ".join(block_uses(spec)) or "-"
+        rows.append(f"| {dk} | {name} | {uses} | {what} | {CONTEXT_DOCS.get(dk, '-')} |")
+    return rows
+
+
+def _reference_tables() -> list[str]:
+    special = [f"| {L.encode(L.B_SPECIAL, k)} | {k} | {n} |" for k, n in enumerate(L.SPECIAL_NAMES)]
+    advs = [f"| {L.encode(L.B_ADV, a)} | {a} | {adv_label(a)} |" for a in range(36)]
+    sectors = ", ".join(f"{x}={'BH' if x == 0 else int(SECTOR_IDS[x])}" for x in range(len(SECTOR_IDS)))
+    return (["## Special actions", "", "| id | index | meaning |", "|---|---|---|", *special, "",
+             "## Advancements (block `advancement`)", "", "| id | index | advancement |", "|---|---|---|", *advs, "",
+             "## Sector indices (block `sector`: id = "
+             f"{int(L.BLOCK_START[L.B_SECTOR])} + index)", "", f"index=printed: {sectors}", ""])
+
+
+def generate() -> str:
+    """The text of ``docs/actions.md``."""
+    lines = [
+        "# Action space and decisions",
+        "",
+        "<!-- Generated by `python -m df_env.games.deep_future.tools.docgen` from "
+        "df_env/games/deep_future/engine/model/layout.py and decisions.py: do not edit by hand. -->",
+        "",
+        f"Every choice is one integer in `range(NUM_ACTIONS)` = 0..{L.NUM_ACTIONS - 1}, the same for every game "
+        "configuration. Actions come in blocks by kind of choice: `action = BLOCK_START[block] + index` "
+        "(`layout.encode`, `layout.block_of`). The pending decision (`state[\"dk\"]`, for player "
+        "`state[\"dplayer\"]`, with context `state[\"ctx\"]`) says which blocks can hold legal actions; the legal "
+        "mask says which exactly. `text.action_to_string(state, action)` names any action in the context of the "
+        "pending decision.",
+        "",
+        "## Blocks",
+        "",
+        *_block_table(),
+        "",
+        "## Decisions",
+        "",
+        *_decision_table(),
+        "",
+        *_reference_tables(),
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the doc (or with ``--check`` compare it); returns the process exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="exit 1 if docs/actions.md is not up to date")
+    parser.add_argument("--path", type=Path, default=DOC_PATH, help="where the doc lives (default: %(default)s)")
+    args = parser.parse_args(argv)
+    text = generate()
+    if args.check:
+        current = args.path.read_text(encoding="utf-8") if args.path.exists() else ""
+        if current != text:
+            print(f"{args.path} is stale: run python -m df_env.games.deep_future.tools.docgen", file=sys.stderr)
+            return 1
+        return 0
+    args.path.parent.mkdir(parents=True, exist_ok=True)
+    args.path.write_text(text, encoding="utf-8")
+    print(f"wrote {args.path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

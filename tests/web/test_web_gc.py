@@ -1,0 +1,332 @@
+"""Galactic Civ on the web server (``df-env serve``, the game's view plug-in df_env/games/galactic_civ/web): a game is
+created with its seats checked against the game's player counts and agents, a seat's view shows every seat's
+attributes with the leaders, the phase track, the victory paths, its own hand only, and the legal choices only to
+the seat that decides; answers are checked; a game plays to its end; its log is replayable only then; a restarted
+server resumes it; the page's words exist in English and Chinese."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient
+
+from df_env.core import make_game
+from df_env.gamelog import GameLog, load_log, save_log
+from df_env.games.galactic_civ.engine.tables import ATTRIBUTES_ZH, CARD_NAMES
+from df_env.web.plugins import plugin_for, web_games
+from df_env.web.server import create_app
+
+GC = "galactic_civ"
+
+
+@pytest.fixture()
+def app(tmp_path):
+    return create_app(tmp_path)
+
+
+@pytest.fixture()
+def client(app):
+    with TestClient(app) as c:
+        yield c
+
+
+def _create(client, seats, seed=3, game=GC):
+    r = client.post("/api/games", json={"game": game, "seats": seats, "seed": seed})
+    assert r.status_code == 201, r.text
+    doc = r.json()
+    assert doc["game_id"] == game
+    return doc["game"], {int(p): tok for p, tok in doc["tokens"].items()}
+
+
+def _view(client, gid, token, lang="en", seat=None):
+    q = f"?lang={lang}" + (f"&seat={seat}" if seat is not None else "")
+    r = client.get(f"/api/games/{gid}/view{q}", headers={"X-Seat-Token": token})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _play_to_end(client, app, gid, token, seat=0, pick=-1):
+    """Answer every decision of ``seat`` with its ``pick``-th choice until the game is over; the views seen."""
+    game = app.state.store.get(gid)
+    views = []
+    for _ in range(2000):
+        game.wait_idle()
+        v = _view(client, gid, token)
+        views.append(v)
+        if v["over"]:
+            return views
+        choices = v["decision"]["choices"]
+        r = client.post(f"/api/games/{gid}/act", json={"seat": seat, "action": choices[pick]["action"],
+                                                         "step": v["step"]}, headers={"X-Seat-Token": token})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+def test_the_server_hosts_both_games_and_says_what_a_page_may_choose(client):
+    assert web_games() == ("deep_future", GC)
+    doc = client.get("/api/agents?game=galactic_civ").json()
+    assert doc["game"] == GC and doc["players"] == [2, 6]
+    assert [g["id"] for g in doc["games"]] == ["deep_future", GC]
+    assert set(doc["agents"]) == {"random", "first", "heuristic", "mcts", "net", "net-mcts"}  # the trained ones too
+    assert doc["defaults"]["4"] == "heuristic"
+    assert client.get("/api/agents").json()["players"] == [1, 3]  # Deep Future stays the default
+    assert client.get("/api/agents?game=chess").status_code == 400
+    words = client.get("/api/i18n/zh?game=galactic_civ").json()
+    assert words["ui"]["title"] == "银河文明" and tuple(words["attributes"]) == ATTRIBUTES_ZH
+    en = client.get("/api/i18n/en?game=galactic_civ").json()
+    assert set(en["ui"]) == set(words["ui"]) and set(en["decisions"]) == set(words["decisions"])
+    page = client.get("/static/games/galactic_civ/page.js")
+    assert page.status_code == 200 and "GAME_PAGES.galactic_civ" in page.text
+    assert client.get("/static/games/galactic_civ/page.css").status_code == 200
+    for bad in ("/static/games/galactic_civ/view.py", "/static/games/galactic_civ/..%2Fview.py",
+                "/static/games/deep_future/page.js", "/static/games/chess/page.js"):
+        assert client.get(bad).status_code == 404, bad
+
+
+@pytest.mark.parametrize("body, needle", [
+    ({"game": GC, "seats": ["human"]}, "2-6 seats"),
+    ({"game": GC, "seats": ["human"] + ["random"] * 6}, "2-6 seats"),
+    ({"game": "chess", "seats": ["human", "random"]}, "hosts the games"),
+    ({"game": GC, "seats": ["human", "net-mcts:leaf=nothing"]}, "must be one of rollout, value, mix"),
+    ({"game": GC, "seats": ["human", "mcts:time=inf"]}, "--max-think-seconds"),
+    ({"game": GC, "seats": ["human", "mcts:iters=3000000"]}, "--max-iters"),
+    ({"game": GC, "seats": ["human", "ismcts"]}, "a page may choose"),
+    ({"game": GC, "seats": ["human", "heuristic:path=/etc/passwd"]}, "a page may"),
+])
+def test_a_bad_galactic_civ_game_is_refused_with_a_clear_400(client, app, body, needle):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400 and needle in r.json()["error"], r.text
+    assert not app.state.store.games
+
+
+def test_a_seat_sees_every_attribute_and_its_own_hand_only(client, app):
+    gid, tokens = _create(client, ["human", "heuristic", "random", "first"])
+    game = app.state.store.get(gid)
+    game.wait_idle()
+    v = _view(client, gid, tokens[0])
+    assert v["game_id"] == GC and v["players_n"] == 4 and v["seed"] is None
+    assert len(v["phases"]) == 12 and len(v["attributes"]) == 8 and len(v["paths"]) == 5
+    d = v["decision"]
+    assert d["player"] == 0 and d["name"] == "race" and len(d["choices"]) >= 8  # the race choice comes first
+    assert all("choose race" in c["text"] for c in d["choices"])
+    # a few decisions in: a hand is dealt; the seat's cards show with their effects, the others' as counts
+    for _ in range(3):
+        v = _view(client, gid, tokens[0])
+        client.post(f"/api/games/{gid}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
+                                                     "step": v["step"]}, headers={"X-Seat-Token": tokens[0]})
+        game.wait_idle()
+    v = _view(client, gid, tokens[0])
+    me, others = v["players"][0], v["players"][1:]
+    s = game.state
+    assert me["hand_n"] == len(me["hand"]) == int(s["hand_n"][0])
+    assert {c["card"] for c in me["hand"]} == {int(c) for c in s["hand"][0].nonzero()[0]}
+    assert all(c["effects"] and c["name"] in c["text"] for c in me["hand"])
+    assert all(p["hand"] == [] and p["hand_n"] == int(s["hand_n"][p["player"]]) for p in others)
+    for p in v["players"]:
+        assert p["attrs"] == [int(x) for x in s["attr"][p["player"], :8]] and p["race"]
+        for a in range(8):  # the leader of each attribute: strictly highest (GCR5)
+            best = max(q["attrs"][a] for q in v["players"] if q is not p)
+            assert p["leads"][a] == (p["attrs"][a] > best)
+    if v["decision"]["player"] != 0:
+        assert "choices" not in v["decision"]
+
+
+def test_answers_are_checked_and_change_nothing_when_refused(client, app):
+    gid, tokens = _create(client, ["human", "heuristic"])
+    game = app.state.store.get(gid)
+    game.wait_idle()
+    v = _view(client, gid, tokens[0])
+    h = {"X-Seat-Token": tokens[0]}
+    legal = {c["action"] for c in v["decision"]["choices"]}
+    illegal = next(a for a in range(make_game(GC).info.num_actions) if a not in legal)
+    r = client.post(f"/api/games/{gid}/act", json={"seat": 0, "action": illegal, "step": v["step"]}, headers=h)
+    assert r.status_code == 422 and "not a legal choice for race" in r.json()["error"]
+    r = client.post(f"/api/games/{gid}/act", json={"seat": 0, "action": 10**6, "step": v["step"]}, headers=h)
+    assert r.status_code == 400 and f"0..{make_game(GC).info.num_actions - 1}" in r.json()["error"]
+    r = client.post(f"/api/games/{gid}/act", json={"seat": 0, "action": min(legal), "step": v["step"] + 1},
+                    headers=h)
+    assert r.status_code == 409
+    r = client.post(f"/api/games/{gid}/act", json={"seat": 0, "action": min(legal), "step": v["step"]})
+    assert r.status_code == 403 and set(r.json()) == {"error"}
+    assert game.step == v["step"]
+
+
+def test_a_four_player_game_plays_to_its_end_and_is_replayable_only_then(client, app, tmp_path):
+    gid, tokens = _create(client, ["human", "heuristic", "random", "first"], seed=5)
+    log_name = f"web-{gid}.json"
+    assert client.post("/api/replays", json={"file": log_name}).status_code == 404  # live: not replayable
+    assert client.get("/api/logs").json()["logs"] == []
+    views = _play_to_end(client, app, gid, tokens[0])
+    end = views[-1]
+    assert end["over"] and end["seed"] == 5 and end["decision"] is None
+    result = end["result"]
+    outcome = make_game(GC).outcome(app.state.store.get(gid).state)
+    assert result["winner"] == outcome["winner"] and len(result["lines"]) == 4
+    assert re.search(r"won: \w+ Victory on turn \d+\.|Nobody won", result["lines"][0]), result["lines"][0]
+    assert all(line.startswith("Player") for line in result["lines"])
+    assert "获胜" in result["text_zh"] or "平局" in result["text_zh"]
+    assert any(e.startswith("you: ") for v in views for e in v["events"])
+    assert any(" rolls " in e for v in views for e in v["events"])  # dice rolls in words
+    log = load_log(tmp_path / log_name)
+    assert log.game == GC and log.result["over"] is True and log.seats[0] == "human"
+    assert client.get("/api/logs").json()["logs"] == [log_name]
+    r = client.post("/api/replays", json={"file": log_name})
+    assert r.status_code == 201 and r.json()["game_id"] == GC
+    rid, steps = r.json()["replay"], r.json()["steps"]
+    first = client.get(f"/api/replays/{rid}/0").json()
+    assert first["game_id"] == GC and first["chosen"]["text"].startswith("choose race")
+    mid = client.get(f"/api/replays/{rid}/{steps // 2}?lang=zh").json()
+    assert all(len(p["hand"]) == p["hand_n"] for p in mid["players"])  # the replay shows every hand
+    assert mid["turns"][0]["turn"] == 0 and len(mid["turns"]) > 5
+    last = client.get(f"/api/replays/{rid}/{steps}?lang=zh").json()
+    assert last["over"] and ("获胜" in last["result"]["text"] or "平局" in last["result"]["text"])
+
+
+def test_the_chinese_view_words_the_decision_and_the_track_in_chinese(client, app):
+    gid, tokens = _create(client, ["human", "random"])
+    app.state.store.get(gid).wait_idle()
+    v = _view(client, gid, tokens[0], lang="zh")
+    assert v["lang"] == "zh" and v["attributes"] == list(ATTRIBUTES_ZH)
+    assert v["phases"][0] == "机遇" and v["decision"]["title"] == "选择种族"
+    assert all(c["text"].startswith("选择种族") for c in v["decision"]["choices"])
+    # words of the game may keep the source's card and race names; nothing else is English
+    names = set(CARD_NAMES) | {c["text"][5:].split(" (")[0] for c in v["decision"]["choices"]}
+    for text in [v["decision"]["what"]] + [c["text"] for c in v["decision"]["choices"]]:
+        for name in names:
+            text = text.replace(name, "")
+        assert not re.search(r"[A-Za-z]{3,}", text), text
+
+
+def test_a_restarted_server_resumes_a_galactic_civ_game(tmp_path):
+    app = create_app(tmp_path)
+    with TestClient(app) as c:
+        gid, tokens = _create(c, ["human", "heuristic", "random"], seed=9)
+        game = app.state.store.get(gid)
+        for _ in range(6):
+            game.wait_idle()
+            v = _view(c, gid, tokens[0])
+            c.post(f"/api/games/{gid}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
+                                                    "step": v["step"]}, headers={"X-Seat-Token": tokens[0]})
+        game.wait_idle()
+        step, state = game.step, game.state.tobytes()
+    again = create_app(tmp_path)
+    resumed = again.state.store.get(gid)
+    resumed.wait_idle()
+    assert resumed.game_id == GC and resumed.step == step and resumed.state.tobytes() == state
+    with TestClient(again) as c:
+        v = _view(c, gid, tokens[0])
+        assert v["game_id"] == GC and v["step"] == step
+
+
+def test_undo_takes_back_a_decision_against_agents(client, app):
+    gid, tokens = _create(client, ["human", "heuristic"], seed=4)
+    game = app.state.store.get(gid)
+    h = {"X-Seat-Token": tokens[0]}
+    game.wait_idle()
+    v = _view(client, gid, tokens[0])
+    client.post(f"/api/games/{gid}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
+                                                 "step": v["step"]}, headers=h)
+    app.state.store.get(gid).wait_idle()
+    v2 = _view(client, gid, tokens[0])
+    assert v2["can_undo"] and v2["step"] > v["step"]
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": 0, "step": v2["step"]}, headers=h)
+    assert r.status_code == 200 and r.json()["step"] == v["step"] and r.json()["game_id"] == GC
+    assert json.dumps(r.json()["decision"]["choices"]) == json.dumps(v["decision"]["choices"])
+
+
+def test_the_plugins_keep_to_the_interface():
+    for gid in web_games():
+        plugin = plugin_for(gid)
+        assert plugin.game_id == gid and plugin.game.info.id == gid and set(plugin.langs) == {"en", "zh"}
+        g = plugin.game
+        s = g.new_game(g.make_config(g.info.min_players if gid != GC else 2), seed=1)
+        for lang in plugin.langs:
+            v = plugin.player_view(s, 0, lang)
+            assert v["decision"]["player"] == g.current_player(s)
+            assert plugin.bundle(lang)["lang"] == lang
+        assert plugin.decision_name(s) in ("HOME_PICK", "race") and plugin.in_setup(s)  # both begin with a setup
+    with pytest.raises(ValueError, match="hosts the games"):
+        plugin_for("chess")
+
+
+def test_df_env_serve_game_galactic_civ_offers_it_first(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    bad = subprocess.run([sys.executable, "-m", "df_env.cli", "serve", "--game", "chess"], capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=120)
+    assert bad.returncode == 2 and "chess" in bad.stderr and "Traceback" not in bad.stderr
+    proc = subprocess.Popen([sys.executable, "-m", "df_env.cli", "serve", "--game", GC, "--port", str(port),
+                             "--log-dir", str(tmp_path / "logs")], stdout=subprocess.PIPE, text=True, env=env,
+                            cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith(f"Galactic Civ: open http://127.0.0.1:{port}/")
+        for _ in range(600):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/agents") as r:
+                    doc = json.loads(r.read())
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not answer")
+        assert doc["game"] == GC and doc["players"] == [2, 6]
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_a_saved_galactic_civ_game_goes_on_in_the_browser(tmp_path):
+    """``df-env serve --resume LOG`` with a log of ``df-env play --game galactic_civ``."""
+    game = make_game(GC)
+    s = game.new_game(game.make_config(3), seed=21)
+    log = GameLog(num_players=3, seed=21, seats=["human", "heuristic", "random"], game=GC)
+    for _ in range(12):
+        a = int(game.legal_actions(s)[0])
+        game.apply_action(s, a)
+        log.actions.append(a)
+    log.set_result(s)
+    save_log(log, tmp_path / "saved.json")
+    app = create_app(tmp_path / "logs")
+    web = app.state.store.import_log(tmp_path / "saved.json")
+    web.wait_idle()
+    assert web.game_id == GC and web.log.actions[:12] == log.actions and web.tokens
+    with TestClient(app) as c:
+        v = _view(c, web.gid, web.tokens[0])
+        assert v["game_id"] == GC and v["step"] >= 12 and v["players_n"] == 3
+
+
+@pytest.mark.parametrize("game", [["galactic_civ"], {"id": 1}, 7, None, "x" * 5000])
+def test_a_game_that_is_not_a_hosted_id_is_a_400(client, game):
+    r = client.post("/api/games", json={"game": game, "seats": ["human", "random"]})
+    assert r.status_code == 400 and "hosts the games" in r.json()["error"] and len(r.text) < 400
+
+
+def test_the_analysis_routes_refuse_a_galactic_civ_game_with_a_409(client, app):
+    """The hint and 'winnable' analyses rate Deep Future decisions only: a Galactic Civ game gets a clear 409 (not
+    a 500 from Deep Future's search reading another game's state), live or replayed."""
+    gid, tokens = _create(client, ["human", "random"])
+    app.state.store.get(gid).wait_idle()
+    r = client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 409 and "galactic_civ" in r.json()["error"], r.text
+    r = client.post(f"/api/games/{gid}/winnable", headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 409 and "galactic_civ" in r.json()["error"], r.text
+    _play_to_end(client, app, gid, tokens[0])
+    r = client.post("/api/replays", json={"file": f"web-{gid}.json"})
+    assert r.status_code == 201, r.text
+    r = client.get(f"/api/replays/{r.json()['replay']}/0/hint")
+    assert r.status_code == 409 and "galactic_civ" in r.json()["error"], r.text
