@@ -396,16 +396,18 @@ class _GameScreen:
 
 
 def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[str], seed: int, log_path: str,
-                    console: Console | None = None, resume: GameLog | None = None, lang: str = "en") -> GameLog:
+                    console: Console | None = None, resume: GameLog | None = None, lang: str = "en",
+                    options: dict[str, Any] | None = None) -> GameLog:
     """:func:`play_human` for any registered game (``df-env play --game ID``): the person plays ``seat`` with the
-    game's own screen, ``opponents`` (one spec per other seat, in seat order) the rest; ``resume`` goes on with a
-    log saved in the middle of a game. Returns the log, also saved at ``log_path`` (when the game ends or the
-    person quits)."""
+    game's own screen, ``opponents`` (one spec per other seat, in seat order) the rest; ``options``: the game's
+    configuration options (Galactic Civ's ``{"events": True}``; a bad one raises ``GameError`` naming the
+    allowed); ``resume`` goes on with a log saved in the middle of a game (its options too). Returns the log, also
+    saved at ``log_path`` (when the game ends or the person quits), which records the whole configuration."""
     console = console or Console()
     if resume is not None:
         if "human" not in resume.seats:
             raise GameLogError(f"the log's seats {resume.seats} have no 'human' seat to resume")
-        game_id, num_players, seed = resume.game, resume.num_players, resume.seed
+        game_id, num_players, seed, options = resume.game, resume.num_players, resume.seed, resume.options
         seat = resume.seats.index("human")
         opponents = [x for p, x in enumerate(resume.seats) if p != seat]
     game = make_game(game_id)
@@ -415,8 +417,9 @@ def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[s
         raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
     seats = list(opponents)
     seats.insert(seat, "human")
-    log = GameLog(num_players=num_players, seed=seed, seats=seats, game=game_id)
-    s = game.new_game(log.game_config(), seed)
+    config = game.make_config(num_players, **(options or {}))
+    log = GameLog.of_config(game_id, config, seed, seats)
+    s = game.new_game(config, seed)
     agents = {p: make_agent(spec, game=game_id).as_policy(p, seed, game) for p, spec in enumerate(seats) if p != seat}
     screen = _GameScreen(game, console, seat, lang)
     since = screen.events(s)
