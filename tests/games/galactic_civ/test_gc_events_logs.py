@@ -15,14 +15,13 @@ import numpy as np
 import pytest
 
 from df_env.bench import BenchConfig, run_bench
-from df_env.core import IllegalActionError
 from df_env.cli import main
+from df_env.core import IllegalActionError
 from df_env.gamelog import GameLog, GameLogError, final_state, load_log, log_from_dict, replay, save_log
 from df_env.games.galactic_civ import GAME as G
 from df_env.games.galactic_civ.engine.state import L_EVENT
 from df_env.ladder import bench_games, build_ladder, parse_record
 from df_env.terminal import Console, play_game_human
-
 
 
 def scripted(answers: list[str]) -> tuple[Console, list[str]]:
