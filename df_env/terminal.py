@@ -310,9 +310,11 @@ def replay_game(log: GameLog, observer: int | None = None, step: bool = True, co
     console = console or Console()
     game = log.the_game()
     n = len(log.actions)
+    happened = getattr(game, "event_lines", None)  # a game's public events in words (Galactic Civ: rolls, Events)
     for k, s, a in replay(log):
         p = game.current_player(s)
         console.write(_say(lang, "step", k=k + 1, n=n))
+        _write_happened(console, happened, s, observer, lang)
         console.write(game.render(s, observer, lang, color))
         console.write(_say(lang, "chose", p=p, seat=log.seats[p], text=game.action_to_string(s, a, lang)))
         if step:
@@ -325,11 +327,20 @@ def replay_game(log: GameLog, observer: int | None = None, step: bool = True, co
             step = key != "a"
     s = final_state(log)
     console.write(_say(lang, "after", n=n))
+    _write_happened(console, happened, s, observer, lang)
     console.write(game.render(s, observer, lang, color))
     mismatch = result_mismatch(log, s)
     if mismatch:
         console.write(_say(lang, "warning", text=mismatch))
     return s
+
+
+def _write_happened(console: Console, happened: Callable[..., list[str]] | None, s: Any, observer: int | None,
+                    lang: str) -> None:
+    """What led to position ``s`` since the decision before it, in words (a game with ``event_lines`` only)."""
+    lines = happened(s, observer, lang) if happened is not None else []
+    if lines:
+        console.write("\n".join(f"  {line}" for line in lines))
 
 
 def compile_ahead(seats: dict[int, str], state: Any, max_steps: int = 400) -> threading.Thread:

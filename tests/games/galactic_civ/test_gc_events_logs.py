@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +22,7 @@ from df_env.gamelog import GameLog, GameLogError, final_state, load_log, log_fro
 from df_env.games.galactic_civ import GAME as G
 from df_env.games.galactic_civ.engine.state import L_EVENT
 from df_env.ladder import bench_games, build_ladder, parse_record
-from df_env.terminal import Console, play_game_human
+from df_env.terminal import Console, play_game_human, replay_game
 
 
 def scripted(answers: list[str]) -> tuple[Console, list[str]]:
@@ -60,6 +61,11 @@ def test_a_log_with_events_round_trips_and_replays_to_the_same_final_state(tmp_p
     assert back.game_config() == G.make_config(n, events=True)
     assert final_state(back).tobytes() == s.tobytes() and bool(s["events_on"])
     assert sum(1 for _ in replay(back)) == len(log.actions)
+    console, out = scripted([])
+    assert replay_game(back, step=False, console=console).tobytes() == s.tobytes()  # df-env replay
+    shown = "\n".join(out)
+    assert "event deck" in shown and re.search(r"draws the event .+ \((Moral Dilemma|Galactic Event|United "
+                                                r"Planets Issue): ", shown) and " rolls " in shown
     # the same seed and moves without the Events deck are another game: the log's field is what makes it this one
     plain = G.new_game(G.make_config(n), 11)
     with contextlib.suppress(IllegalActionError):  # a move of the Events game may be illegal without them
