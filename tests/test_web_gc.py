@@ -395,3 +395,35 @@ def test_a_game_with_events_shows_them_in_words_and_is_saved_replayed_and_resume
     resumed.wait_idle()
     assert resumed.step == step and resumed.state.tobytes() == state and bool(resumed.state["events_on"])
     assert resumed.log.options["events"] is True
+
+
+def test_a_saved_game_with_events_goes_on_in_the_browser_and_undo_keeps_them(tmp_path):
+    """``df-env serve --resume LOG`` of a ``df-env play --events`` log, and an undo, keep the Events deck."""
+    game = make_game(GC)
+    config = game.make_config(2, events=True)
+    s = game.new_game(config, seed=6)
+    log = GameLog.of_config(GC, config, 6, ["human", "heuristic"])
+    for _ in range(10):
+        a = int(game.legal_actions(s)[0])
+        game.apply_action(s, a)
+        log.actions.append(a)
+    save_log(log, tmp_path / "saved.json")
+    app = create_app(tmp_path / "logs")
+    web = app.state.store.import_log(tmp_path / "saved.json")
+    web.wait_idle()
+    assert bool(web.state["events_on"]) and web.log.options["events"] is True
+    with TestClient(app) as c:
+        token = web.tokens[0]
+        v = _view(c, web.gid, token)
+        assert v["piles"]["events_on"]
+        r = c.post(f"/api/games/{web.gid}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
+                                                        "step": v["step"]}, headers={"X-Seat-Token": token})
+        assert r.status_code == 200
+        app.state.store.get(web.gid).wait_idle()
+        v2 = _view(c, web.gid, token)
+        r = c.post(f"/api/games/{web.gid}/undo", json={"seat": 0, "step": v2["step"]},
+                   headers={"X-Seat-Token": token})
+        assert r.status_code == 200 and r.json()["step"] == v["step"]
+        undone = app.state.store.get(web.gid)
+        assert bool(undone.state["events_on"]) and undone.log.options["events"] is True
+        assert load_log(tmp_path / "logs" / f"web-{web.gid}.json").game_config().events is True
