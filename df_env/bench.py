@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from agents import Agent, make_agent, refuse_clairvoyant
-from df_env.core import Game, make_game
+from df_env.core import Game, GameError, make_game
 from df_env.core.registry import DEFAULT_GAME
 
 # derive_seed is also imported from here (the one seed derivation of df_env)
@@ -62,6 +62,8 @@ class BenchConfig:
         jobs: worker processes (default: all cores); 1 runs in this process.
         restart_on_loss: Deep Future's R24 variant.
         game: the game's registry id (``df_env.available_games()``).
+        options: the game's other configuration options (Galactic Civ's ``{"events": True}``: the optional Events
+            deck, GC24-GC31); checked against the game's configuration.
     """
 
     agents: tuple[str, ...]
@@ -72,6 +74,7 @@ class BenchConfig:
     jobs: int | None = None
     restart_on_loss: bool = False
     game: str = DEFAULT_GAME
+    options: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.agents:
@@ -91,6 +94,10 @@ class BenchConfig:
             raise ValueError(f"max_turns must be >= 1, got {self.max_turns}")
         if self.jobs is not None and self.jobs < 1:
             raise ValueError(f"jobs must be >= 1, got {self.jobs}")
+        try:
+            self.game_config()
+        except GameError as err:
+            raise ValueError(str(err)) from None
 
     @property
     def turn_limit(self) -> int:
@@ -100,7 +107,7 @@ class BenchConfig:
     def game_config(self) -> Any:
         """The configuration of every game of the benchmark."""
         options = {"restart_on_loss": True} if self.restart_on_loss else {}
-        return make_game(self.game).make_config(num_players=self.num_players, **options)
+        return make_game(self.game).make_config(num_players=self.num_players, **options, **self.options)
 
     def seatings(self) -> list[tuple[int, ...]]:
         """Per seating, the agent index at each seat."""

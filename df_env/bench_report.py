@@ -56,7 +56,8 @@ def format_table(result: BenchResult) -> str:
         lines.append(f"{s.agent}: victories: {_counts(s.victories)}; outcomes: {_counts(s.outcomes)}; "
                      f"losses by: {_counts(s.loss_causes)}")
     c = result.config
-    lines.append(f"\n{len(result.games)} games, {c.num_players} player(s), seed {c.seed}, turn limit "
+    options = "".join(f", {k}={v}" for k, v in c.options.items())  # the game's options (Galactic Civ's events)
+    lines.append(f"\n{len(result.games)} games, {c.num_players} player(s){options}, seed {c.seed}, turn limit "
                  f"{c.turn_limit}, {result.meta.get('jobs')} job(s), {result.seconds:.1f} s. progress = mean peak "
                  f"progress score (0..1) over games not won.")
     if result.meta.get("partial"):

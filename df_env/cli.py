@@ -76,7 +76,7 @@ def _bench(args: argparse.Namespace) -> None:
     try:
         config = BenchConfig(agents=agents, num_players=args.players, games=games, seed=args.seed,
                              max_turns=args.max_turns, jobs=args.jobs, restart_on_loss=args.restart_on_loss,
-                             game=args.game)
+                             game=args.game, options=game_options(args, args.game))
     except ValueError as err:
         raise CliError(str(err)) from None
     _check_output_folder(Path(args.out + ".json"), "--out")
@@ -129,6 +129,9 @@ def _play(args: argparse.Namespace) -> None:
 
         log = load_log(args.resume)
         args.game = resolve_game(args, log.game)
+        if args.events and log.options.get("events") is not True:
+            raise CliError(f"--events: the game in {args.resume} was started without the Events deck (a resumed "
+                           f"game keeps the options its log records)")
         if args.game != DEFAULT_GAME:
             from df_env.terminal import play_game_human
 
@@ -140,6 +143,7 @@ def _play(args: argparse.Namespace) -> None:
     if args.game != DEFAULT_GAME:
         _play_other(args)
         return
+    game_options(args, args.game)  # --events: refused for Deep Future, naming the game's options
     if args.players > 3:
         raise CliError(f"--players must be 1, 2 or 3 for Deep Future; got {args.players}")
     if args.seat >= args.players:
@@ -188,7 +192,8 @@ def _play_other(args: argparse.Namespace) -> None:
                        f"({args.players - 1} for {args.players} players); got {len(opponents)}")
     log_path = _fresh_log_path(args.log or f"results/games/{args.game}-{args.seed}.json")
     _check_output_folder(Path(log_path), "--log")
-    play_game_human(args.game, args.players, args.seat, opponents, args.seed, log_path, lang=args.lang)
+    play_game_human(args.game, args.players, args.seat, opponents, args.seed, log_path, lang=args.lang,
+                    options=game_options(args, args.game))
 
 
 def _fresh_log_path(log_path: str) -> str:
@@ -333,6 +338,27 @@ GAME_COMMANDS = ("bench", "ladder", "agents", "replay", "play", "serve", "train"
 OTHER_GAME_OPPONENT = "heuristic"  # df-env play's default opponent in a game other than Deep Future (its own agent)
 
 
+def add_events_option(p: argparse.ArgumentParser) -> None:
+    """``--events``: Galactic Civ's optional Events deck (GC24-GC31), off by default."""
+    p.add_argument("--events", action="store_true", help="Galactic Civ: play with the optional Events deck "
+                   "(GC24-GC31; default off); the game log records it")
+
+
+def game_options(args: argparse.Namespace, game_id: str) -> dict[str, object]:
+    """The game options the command line sets (``--events``), checked against the game's configuration: a game
+    without such an option is refused, naming the options it has."""
+    from df_env.core import GameError, make_game
+
+    options: dict[str, object] = {"events": True} if getattr(args, "events", False) else {}
+    if options:
+        game = make_game(game_id)
+        try:
+            game.make_config(game.info.min_players, **options)
+        except GameError as err:
+            raise CliError(f"--events: {game.info.name} has no Events deck ({err})") from None
+    return options
+
+
 def resolve_game(args: argparse.Namespace, from_file: str | None = None) -> str:
     """The game of a command: ``--game`` (before or after the command), else the game named by the file it reads,
     else Deep Future. A ``--game`` that contradicts the file is an error."""
@@ -370,6 +396,7 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=positive, help="stop games after this many player-turns (default 100 "
                    "per player)")
     p.add_argument("--restart-on-loss", action="store_true", help="the R24 variant")
+    add_events_option(p)
     p.add_argument("--ceiling", nargs="?", const="oracle:iters=400", metavar="SPEC",
                    help="solo: also play this reference on every deal (default oracle:iters=400, a cheat that sees "
                    "hidden cards) and report each agent's win rate over the deals it won (the winnable deals)")
@@ -395,6 +422,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--log", help="where to save the game log (default results/games/game-SEED.json)")
     p.add_argument("--color", action="store_true", help="ANSI colours")
     p.add_argument("--resume", metavar="LOG", help="go on with a game saved in the middle (its log; saved back there)")
+    add_events_option(p)
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of every text: en or zh (default en)")
     p.set_defaults(func=_play)
 

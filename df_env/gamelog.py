@@ -8,8 +8,11 @@ File format (JSON)::
      "result": {"over": true, "winner": 0, "victory": "Culture", "turns": 31}}
 
 ``game`` is the game's registry id (a log without one is Deep Future's, written before there was a second game);
-``config`` is the game's configuration (``Game.config_to_dict``); ``seats`` names who played each seat
-(informational); ``result`` is written for the reader and checked on replay. Example:
+``config`` is the game's configuration (``Game.config_to_dict``: Galactic Civ's also holds ``events``, ``races`` and
+``trade_literal``, e.g. ``{"num_players": 4, "events": true, "races": "choose", "trade_literal": false}``; a key
+left out is the game's default, so a log written before a key existed reads as that default, events off);
+``seats`` names who played each seat (informational); ``result`` is written for the reader and checked on
+replay. Example:
 
     >>> import os, tempfile
     >>> from df_env.games.deep_future import engine
@@ -56,6 +59,17 @@ class GameLog:
     restart_on_loss: bool = False
     result: dict[str, Any] = field(default_factory=dict)
     game: str = DEFAULT_GAME
+    # the game's other configuration (beside num_players and Deep Future's R24 flag), as its config_to_dict writes
+    # it: Galactic Civ's events, races and trade_literal; a key left out is the game's default
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of_config(cls, game_id: str, config: Any, seed: int, seats: list[str]) -> GameLog:
+        """A new log of a game of ``game_id`` played with ``config`` (the whole configuration is recorded)."""
+        data = make_game(game_id).config_to_dict(config)
+        return cls(num_players=int(data["num_players"]), seed=seed, seats=list(seats),
+                   restart_on_loss=bool(data.get("restart_on_loss", False)), game=game_id,
+                   options=config_options(data))
 
     def game_config(self) -> Any:
         return self.the_game().config_from_dict(self.config_dict())
@@ -69,6 +83,7 @@ class GameLog:
         out: dict[str, Any] = {"num_players": self.num_players}
         if self.restart_on_loss or self.game == DEFAULT_GAME:
             out["restart_on_loss"] = self.restart_on_loss
+        out.update(self.options)
         return out
 
     def set_result(self, state: np.ndarray) -> None:
@@ -78,6 +93,12 @@ class GameLog:
     def to_dict(self) -> dict[str, Any]:
         return {"format": LOG_FORMAT, "version": LOG_VERSION, "game": self.game, "config": self.config_dict(),
                 "seed": self.seed, "seats": self.seats, "actions": self.actions, "result": self.result}
+
+
+def config_options(config: dict[str, Any]) -> dict[str, Any]:
+    """A config block's keys other than ``num_players`` and ``restart_on_loss`` (a :class:`GameLog`'s
+    ``options``)."""
+    return {k: v for k, v in config.items() if k not in ("num_players", "restart_on_loss")}
 
 
 def result_of(state: Any, game: Game | None = None) -> dict[str, Any]:
@@ -173,7 +194,8 @@ def _log_from_dict(doc: Any, where: str) -> GameLog:
     seats = doc.get("seats", [f"player {p}" for p in range(n)])
     _need(isinstance(seats, list) and len(seats) == n, where, f"\"seats\" must list {n} names")
     return GameLog(num_players=n, seed=seed, seats=[str(x) for x in seats], actions=list(actions),
-                   restart_on_loss=bool(restart), result=dict(result), game=game.info.id)
+                   restart_on_loss=bool(restart), result=dict(result), game=game.info.id,
+                   options=config_options(config))
 
 
 def replay(log: GameLog) -> Iterator[tuple[int, np.ndarray, int]]:

@@ -33,8 +33,10 @@ together (pooled). Online rating depends on the order of the games (sigma shrink
 games are first put in a canonical order (sorted by their content, so the order of the lines does not matter)
 and the rating is the mean over ``passes`` passes in seeded random orders of that list: the same games give the
 same ratings. The same game recorded twice (same seats, deal, agent seed, turn limit, variant and model files:
-a benchmark run again) counts once (the last line wins). Games where one spec holds two seats (self-play) and
-games of the R24 variant (``restart_on_loss``) are not rated (the variant can be rated on its own).
+a benchmark run again) counts once (the last line wins). Games where one spec holds two seats (self-play),
+games of the R24 variant (``restart_on_loss``) and games played with other options of the game (``"options"``,
+an object such as Galactic Civ's ``{"events": true}``, written only when a benchmark set some) are not rated (the
+R24 variant can be rated on its own).
 
 Example:
     >>> rec = {"v": 1, "players": 1, "seats": ["first"], "seed": 1, "agent_seed": 2, "turn_limit": 100,
@@ -109,7 +111,7 @@ class LadderGame:
     def key(self) -> tuple[Any, ...]:
         """What makes two records the same game (a benchmark run again)."""
         return (self.game, self.players, self.seats, self.seed, self.agent_seed, self.turn_limit,
-                self.restart_on_loss, self.files)
+                self.restart_on_loss, self.files, json.dumps(self.extra.get("options", {}), sort_keys=True))
 
     def sort_key(self) -> tuple[Any, ...]:
         return (*self.key(), self.winner, self.returns, self.turns)
@@ -179,6 +181,9 @@ def parse_record(rec: Any) -> LadderGame:
     if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
         raise LadderError(f"'files' must map agent specs to file hashes (strings), got {_show(files)}")
     decisions = [_int({"decisions": v}, "decisions", 0) for v in _list(rec, "decisions", n)]
+    if not isinstance(rec.get("options", {}), dict):
+        raise LadderError(f"'options' must be an object (the game's options, e.g. {{\"events\": true}}), got "
+                          f"{_show(rec.get('options'))}")
     known = {"v", "game", "players", "seats", "seed", "agent_seed", "turn_limit", "restart_on_loss", "winner",
              "returns", "turns", "decisions", "seconds", "files"}
     return LadderGame(
@@ -356,6 +361,7 @@ def bench_games(result: BenchResult) -> list[LadderGame]:
             files=tuple(sorted((s, hashes[s]) for s in set(seats) if s in hashes)), game=config.game,
             extra={"outcome": list(g.outcome), "victory": g.victory, "bench_seed": config.seed, "deal": g.game,
                    "version": __version__, "time": when, **_reference_mark(seats),
+                   **({"options": dict(config.options)} if config.options else {}),
                    **({"partial": True} if result.meta.get("partial") else {})}))
     return out
 
@@ -509,6 +515,7 @@ def build_ladder(games: Sequence[LadderGame], passes: int = RATING_PASSES, resta
         reason = ("other games" if g.game != game
                   else "other player counts" if players is not None and g.players not in players
                   else "restart-on-loss variant" if g.restart_on_loss != restart_on_loss
+                  else "other game options" if g.extra.get("options")
                   else REFERENCE_REASON if is_reference_game(g)
                   else "one spec in two seats" if len(set(g.seats)) < len(g.seats) else "")
         if reason:

@@ -105,9 +105,11 @@ def replay_game(log: GameLog, observer: int | None = None, step: bool = True, co
     console = console or Console()
     game = log.the_game()
     n = len(log.actions)
+    happened = getattr(game, "event_lines", None)  # a game's public events in words (Galactic Civ: rolls, Events)
     for k, s, a in replay(log):
         p = game.current_player(s)
         console.write(sentence(lang, "step", k=k + 1, n=n))
+        _write_happened(console, happened, s, observer, lang)
         console.write(game.render(s, observer, lang, color))
         console.write(sentence(lang, "chose", p=p, seat=log.seats[p], text=game.action_to_string(s, a, lang)))
         if step:
@@ -120,11 +122,20 @@ def replay_game(log: GameLog, observer: int | None = None, step: bool = True, co
             step = key != "a"
     s = final_state(log)
     console.write(sentence(lang, "after", n=n))
+    _write_happened(console, happened, s, observer, lang)
     console.write(game.render(s, observer, lang, color))
     mismatch = result_mismatch(log, s)
     if mismatch:
         console.write(sentence(lang, "warning", text=mismatch))
     return s
+
+
+def _write_happened(console: Console, happened: Callable[..., list[str]] | None, s: Any, observer: int | None,
+                    lang: str) -> None:
+    """What led to position ``s`` since the decision before it, in words (a game with ``event_lines`` only)."""
+    lines = happened(s, observer, lang) if happened is not None else []
+    if lines:
+        console.write("\n".join(f"  {line}" for line in lines))
 
 
 # ---------------------------------------------------------------------------------------------- any game's play
@@ -158,16 +169,18 @@ class _GameScreen:
 
 
 def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[str], seed: int, log_path: str,
-                    console: Console | None = None, resume: GameLog | None = None, lang: str = "en") -> GameLog:
+                    console: Console | None = None, resume: GameLog | None = None, lang: str = "en",
+                    options: dict[str, Any] | None = None) -> GameLog:
     """Play any registered game in the terminal (``df-env play --game ID``): the person plays ``seat`` with the
-    game's own screen, ``opponents`` (one spec per other seat, in seat order) the rest; ``resume`` goes on with a
-    log saved in the middle of a game. Returns the log, also saved at ``log_path`` (when the game ends or the
-    person quits)."""
+    game's own screen, ``opponents`` (one spec per other seat, in seat order) the rest; ``options``: the game's
+    configuration options (Galactic Civ's ``{"events": True}``; a bad one raises ``GameError`` naming the
+    allowed); ``resume`` goes on with a log saved in the middle of a game (its options too). Returns the log, also
+    saved at ``log_path`` (when the game ends or the person quits), which records the whole configuration."""
     console = console or Console()
     if resume is not None:
         if "human" not in resume.seats:
             raise GameLogError(f"the log's seats {resume.seats} have no 'human' seat to resume")
-        game_id, num_players, seed = resume.game, resume.num_players, resume.seed
+        game_id, num_players, seed, options = resume.game, resume.num_players, resume.seed, resume.options
         seat = resume.seats.index("human")
         opponents = [x for p, x in enumerate(resume.seats) if p != seat]
     game = make_game(game_id)
@@ -177,8 +190,9 @@ def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[s
         raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
     seats = list(opponents)
     seats.insert(seat, "human")
-    log = GameLog(num_players=num_players, seed=seed, seats=seats, game=game_id)
-    s = game.new_game(log.game_config(), seed)
+    config = game.make_config(num_players, **(options or {}))
+    log = GameLog.of_config(game_id, config, seed, seats)
+    s = game.new_game(config, seed)
     agents = {p: make_agent(spec, game=game_id).as_policy(p, seed, game) for p, spec in enumerate(seats) if p != seat}
     screen = _GameScreen(game, console, seat, lang)
     since = screen.events(s)

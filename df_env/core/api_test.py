@@ -17,7 +17,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -27,20 +27,23 @@ from .game import Game, GameInfo
 
 
 def api_test(game: Game, num_players: int | None = None, seeds: Iterable[int] = (0, 1, 2),
-             json_every: int = 1, hidden_every: int = 1, max_turns: int | None = None) -> None:
+             json_every: int = 1, hidden_every: int = 1, max_turns: int | None = None,
+             options: Mapping[str, Any] | None = None) -> None:
     """Run every check on seeded random games of ``game`` at ``num_players`` (default: each count it takes).
 
     Args:
         json_every: round-trip the JSON position every this many steps (1: every step).
         hidden_every: check the observations against a determinized state every this many steps.
         max_turns: stop a game at this turn (default: the game's ``default_turn_limit``).
+        options: the game's configuration options (``make_config``'s keywords, e.g. Galactic Civ's
+            ``{"events": True}``); default none.
     """
     check_info(game.info)
     counts = game.info.player_counts if num_players is None else (num_players,)
     for n in counts:
         for seed in seeds:
-            actions = random_game(game, n, seed, json_every, hidden_every, max_turns)
-            check_replay(game, n, seed, actions)
+            actions = random_game(game, n, seed, json_every, hidden_every, max_turns, options)
+            check_replay(game, n, seed, actions, options)
 
 
 def check_info(info: GameInfo) -> None:
@@ -53,10 +56,11 @@ def check_info(info: GameInfo) -> None:
 
 
 def random_game(game: Game, n: int, seed: int, json_every: int = 1, hidden_every: int = 1,
-                max_turns: int | None = None) -> list[int]:
-    """Play one seeded random game, checking every step; returns the actions taken."""
+                max_turns: int | None = None, options: Mapping[str, Any] | None = None) -> list[int]:
+    """Play one seeded random game (with the configuration ``options``), checking every step; returns the actions
+    taken."""
     rng = np.random.default_rng([seed, n, 7])
-    s = game.new_game(game.make_config(num_players=n), seed=seed)
+    s = game.new_game(game.make_config(num_players=n, **(options or {})), seed=seed)
     limit = game.default_turn_limit(n) if max_turns is None else max_turns
     check_new_game(game, s, n)
     actions: list[int] = []
@@ -168,11 +172,12 @@ def check_end(game: Game, s: Any, n: int, where: str) -> None:
         raise AssertionError(f"{where}: action {a} accepted after the end")
 
 
-def check_replay(game: Game, n: int, seed: int, actions: list[int]) -> None:
-    """The same seed and actions give the same game (twice over, from scratch)."""
+def check_replay(game: Game, n: int, seed: int, actions: list[int],
+                 options: Mapping[str, Any] | None = None) -> None:
+    """The same seed, configuration and actions give the same game (twice over, from scratch)."""
     ends = []
     for _ in range(2):
-        s = game.new_game(game.make_config(num_players=n), seed=seed)
+        s = game.new_game(game.make_config(num_players=n, **(options or {})), seed=seed)
         for a in actions:
             game.apply_action(s, a)
         ends.append(game.to_json(s))

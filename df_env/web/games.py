@@ -94,18 +94,20 @@ class Resumed:
 
 class WebGame:
     """One game on the server. ``seats``: ``"human"`` or an agent spec per seat; ``game_id``: the game (its rules
-    and its view plug-in, :func:`~df_env.web.plugins.plugin_for`)."""
+    and its view plug-in, :func:`~df_env.web.plugins.plugin_for`); ``options``: the game's other configuration
+    (Galactic Civ's events), kept in the log so that a resumed, undone or replayed game is the same game."""
 
     def __init__(self, gid: str, seats: list[str], seed: int, log_dir: Path | None,
                  restart_on_loss: bool = False, config: engine.GameConfig | None = None,
                  campaign: CampaignLink | None = None, searches: threading.Semaphore | None = None,
-                 resume: Resumed | None = None, game_id: str = "deep_future") -> None:
+                 resume: Resumed | None = None, game_id: str = "deep_future",
+                 options: dict[str, Any] | None = None) -> None:
         self.gid, self.seats, self.seed = gid, list(seats), seed
         n = len(seats)
         self.plugin = plugin_for(game_id)
         self.rules = self.plugin.game
         self.log = GameLog(num_players=n, seed=seed, seats=list(seats), restart_on_loss=restart_on_loss,
-                           game=game_id)
+                           game=game_id, options=dict(options or {}))
         self.agents: dict[int, SeatPolicy] = {p: make_agent(spec, game_id).as_policy(p, seed, game=self.rules)
                                               for p, spec in enumerate(seats) if spec != HUMAN}
         self.state = self.rules.new_game(config or self.log.game_config(), seed)

@@ -10,10 +10,12 @@ be saved is a 507 and is not played):
 - ``GET /static/games/{game}/{file}`` a game's page script and style (its plug-in's ``static_dir``);
 - ``GET /api/i18n/{lang}?game=ID`` the page's words (``en``, ``zh``); ``GET /api/agents?game=ID`` the games hosted,
   the agent names a page may choose, the default agent of a seat per player count (``defaults``), the player
-  counts and the server's limits;
-- ``POST /api/games`` ``{"game": "galactic_civ", "seats": ["human", "heuristic"], "seed": 7}`` (``game`` optional,
-  default Deep Future) starts a game -> ``{"game": id, "tokens":
-  {seat: token}, "links": {seat: join link}}``; ``GET /api/games`` the games whose tokens the request holds;
+  counts, the game's start options (``options``: Galactic Civ's ``["events"]``) and the server's limits;
+- ``POST /api/games`` ``{"game": "galactic_civ", "seats": ["human", "heuristic"], "seed": 7, "options": {"events":
+  true}}`` (``game`` optional, default Deep Future; ``options`` optional: the game's start options, its plug-in's
+  ``start_options``, listed by ``/api/agents``) starts a game -> ``{"game": id, "options": the game's configuration
+  besides its player count, "tokens": {seat: token}, "links": {seat: join link}}``; ``GET /api/games`` the games
+  whose tokens the request holds;
 - ``GET /api/games/{id}/view?seat=N&lang=zh`` the game as seat N sees it (no ``seat``: the caller's seat that
   decides now), every text in ``lang`` (``en`` default, ``zh``; the ``act`` and replay routes take ``lang`` too);
   it needs the seat's token (``X-Seat-Token`` header or ``?token=``);
@@ -42,6 +44,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from agents import DEFAULT_OPPONENTS, AgentSpecError, agent_names, make_agent, refuse_clairvoyant
+from df_env.core import GameError
+from df_env.gamelog import config_options
 from df_env.games.deep_future.web import engine_view as E
 
 from .games import HUMAN, RequestError, WebGame
@@ -112,6 +116,25 @@ def _check_seats(doc: dict[str, Any], limits: Limits, game_id: str = "deep_futur
     return seats
 
 
+def _check_options(doc: dict[str, Any], plugin: WebPlugin, n: int) -> dict[str, Any]:
+    """A new game's ``options`` (an object of the game's start options, each true or false; absent: none set),
+    checked against the game's configuration; the game's whole configuration besides ``num_players`` (what its
+    log records: Galactic Civ's events, races and trade_literal)."""
+    options = doc.get("options", {})
+    allowed = plugin.start_options
+    names = ", ".join(allowed) if allowed else "none"
+    if not isinstance(options, dict) or set(options) - set(allowed) \
+            or not all(isinstance(v, bool) for v in options.values()):
+        raise RequestError(400, f"field 'options' must be an object of {plugin.game.info.name}'s options, each true "
+                                f"or false (options: {names}); got {str(options)[:80]}")
+    game = plugin.game
+    try:
+        config = game.config_from_dict({"num_players": n, **options})
+    except GameError as err:
+        raise RequestError(400, f"field 'options': {err}") from None
+    return config_options(game.config_to_dict(config))
+
+
 async def page(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -132,6 +155,7 @@ async def agent_list(request: Request) -> Response:
     return JSONResponse({"game": plugin.game_id, "games": hosted,
                          "agents": [a for a in PAGE_AGENTS if a in agent_names(plugin.game_id)],
                          "examples": list(plugin.agent_examples), "players": [info.min_players, info.max_players],
+                         "options": list(plugin.start_options),
                          "defaults": {str(n): defaults.get(n, plugin.default_agent) for n in info.player_counts},
                          "limits": _server(request).limits.describe()})
 
@@ -156,7 +180,8 @@ async def games(request: Request) -> Response:
         # a default seed of 63 random bits: the seed plus the public moves rebuild every hidden card, so it must not
         # be guessable (it is kept in the server-side log, and shown only once the game is over)
         seed = int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbits(63))
-        game = server.store.create(seats, seed, game_id=game_id)
+        options = _check_options(doc, plugin_for(game_id), len(seats))
+        game = server.store.create(seats, seed, game_id=game_id, options=options)
         return JSONResponse(_created(game), status_code=201)
     tokens = seat_tokens(request)  # no public list: only the games whose seats the caller holds
     mine = [(g, g.seats_of(tokens)) for g in list(server.store.games.values())] if tokens else []
@@ -167,7 +192,7 @@ async def games(request: Request) -> Response:
 def _created(game: WebGame) -> dict[str, Any]:
     """A new game's answer: its id, and per person seat the secret token and the join link (a path on this server;
     the page puts its own origin in front). The creator holds every token: hot seat, or hand the links out."""
-    return {"game": game.gid, "game_id": game.game_id, "seats": game.seats,
+    return {"game": game.gid, "game_id": game.game_id, "seats": game.seats, "options": game.log.options,
             "tokens": {str(p): tok for p, tok in game.tokens.items()},
             "links": {str(p): f"/#/join/{game.gid}/{tok}" for p, tok in game.tokens.items()}}
 

@@ -8,6 +8,7 @@ import secrets
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from df_env.gamelog import GameLogError, load_log
 from df_env.games.deep_future.web import engine_view as E
@@ -32,9 +33,10 @@ class GameStore:
         self.dropped = 0  # games dropped so far (idle or beyond the cap)
 
     def create(self, seats: list[str], seed: int, restart_on_loss: bool = False,
-               game_id: str = "deep_future") -> WebGame:
+               game_id: str = "deep_future", options: dict[str, Any] | None = None) -> WebGame:
+        """A new game; ``options``: the game's other configuration (Galactic Civ's events), recorded in its log."""
         game = WebGame(self._new_id(), seats, seed, self.log_dir, restart_on_loss, searches=self.searches,
-                       game_id=game_id)
+                       game_id=game_id, options=options)
         self._add(game)
         return game
 
@@ -75,7 +77,8 @@ class GameStore:
             if log.result.get("over") is True:
                 return None
             return WebGame(gid, log.seats, log.seed, self.log_dir, log.restart_on_loss, searches=self.searches,
-                           resume=Resumed(list(log.actions), hashes, undos), game_id=log.game)
+                           resume=Resumed(list(log.actions), hashes, undos), game_id=log.game,
+                           options=log.options)
         except (OSError, ValueError, RequestError) as err:  # GameLogError is a ValueError
             LOG.warning("not resumed: %s (%s)", seats.name, err)
             return None
@@ -87,7 +90,7 @@ class GameStore:
         if log.result.get("over") is True:
             raise GameLogError(f"{path}: the game is over (df-env replay shows it)")
         game = WebGame(self._new_id(), log.seats, log.seed, self.log_dir, log.restart_on_loss, searches=self.searches,
-                       resume=Resumed(list(log.actions), {}), game_id=log.game)
+                       resume=Resumed(list(log.actions), {}), game_id=log.game, options=log.options)
         game.tokens = {p: secrets.token_urlsafe(18) for p in game.humans}
         game.token_hashes = {p: token_hash(t) for p, t in game.tokens.items()}
         if game.log_path is not None:
@@ -108,7 +111,7 @@ class GameStore:
         new = WebGame(game.gid, game.seats, game.seed, self.log_dir, game.log.restart_on_loss,
                       searches=self.searches, resume=Resumed(list(actions), game.token_hashes,
                                                              [*game.undos, {"step": k, "undone": undone}]),
-                      game_id=game.game_id)
+                      game_id=game.game_id, options=game.log.options)
         new.tokens = game.tokens
         if new.log_path is not None:
             new.save_seats()

@@ -20,6 +20,17 @@ def test_every_game_passes_the_conformance_suite(game_id: str, num_players: int)
     api_test(game, num_players=num_players, seeds=(0, 1, 2), json_every=3, hidden_every=2)
 
 
+@pytest.mark.parametrize("num_players", df_env.make_game("galactic_civ").info.player_counts)
+def test_galactic_civ_passes_the_conformance_suite_with_the_events_deck(num_players: int) -> None:
+    """Galactic Civ's optional Events deck (GC24-GC31) at 2-6 players: Moral Dilemmas and council votes are
+    decisions, the Event deck is hidden (``determinize`` reshuffles it, the observations do not change), the JSON
+    position keeps it (the cases above play without Events, the default)."""
+    game = df_env.make_game("galactic_civ")
+    api_test(game, num_players=num_players, seeds=(0, 1, 2), json_every=3, hidden_every=2, options={"events": True})
+    s = game.new_game(game.make_config(num_players, events=True), seed=0)
+    assert bool(s["events_on"]) and int(s["edeck_n"]) == 77
+
+
 def test_json_round_trip_at_every_step_of_a_deep_future_game() -> None:
     api_test(df_env.make_game("deep_future"), num_players=2, seeds=(5,), json_every=1, hidden_every=1)
 

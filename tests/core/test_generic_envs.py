@@ -27,6 +27,18 @@ def test_pettingzoo_api_and_seed_tests(game_id: str, num_players: int) -> None:
     seed_test(lambda: GameAEC(game_id, num_players=num_players, max_turns=3), num_cycles=50)
 
 
+@pytest.mark.parametrize("num_players", [2, 4, 6])
+def test_galactic_civ_envs_with_the_events_deck(num_players: int) -> None:
+    """Galactic Civ's optional Events deck (GC24-GC31, a game option of the envs) past turn 3, when Events begin
+    (GCR22): check_env, api_test and seed_test still pass, and the games have the Event deck."""
+    env = GameEnv("galactic_civ", num_players=num_players, max_turns=6, events=True)
+    check_env(env, skip_render_check=False)
+    env.reset(seed=1)
+    assert bool(env.state["events_on"])
+    api_test(GameAEC("galactic_civ", num_players=num_players, max_turns=6, events=True), num_cycles=400)
+    seed_test(lambda: GameAEC("galactic_civ", num_players=num_players, max_turns=6, events=True), num_cycles=100)
+
+
 def test_a_seat_sees_only_its_own_view() -> None:
     """The env's observation is the game's observe for that seat: resampling what the seat cannot see leaves it."""
     env = GameEnv("deep_future", num_players=2, seat=1, opponents="random")

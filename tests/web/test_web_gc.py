@@ -330,3 +330,100 @@ def test_the_analysis_routes_refuse_a_galactic_civ_game_with_a_409(client, app):
     assert r.status_code == 201, r.text
     r = client.get(f"/api/replays/{r.json()['replay']}/0/hint")
     assert r.status_code == 409 and "galactic_civ" in r.json()["error"], r.text
+
+
+# ---------------------------------------------------------------------------------------------- the Events deck
+def test_the_start_options_are_offered_and_checked(client, app):
+    """/api/agents lists the game's start options (Galactic Civ: the Events deck, GC24-GC31; Deep Future: none) and
+    the page's words label them in both languages; a bad ``options`` is a 400 naming the allowed."""
+    assert client.get("/api/agents?game=galactic_civ").json()["options"] == ["events"]
+    assert client.get("/api/agents").json()["options"] == []
+    for lang, needle in (("en", "Events deck"), ("zh", "事件牌组")):
+        assert needle in client.get(f"/api/i18n/{lang}?game=galactic_civ").json()["ui"]["option_events"]
+    for body, needle in [
+        ({"game": GC, "seats": ["human", "random"], "options": {"events": "yes"}}, "options: events"),
+        ({"game": GC, "seats": ["human", "random"], "options": {"races": "random"}}, "options: events"),
+        ({"game": GC, "seats": ["human", "random"], "options": ["events"]}, "each true or false"),
+        ({"game": "deep_future", "seats": ["human"], "options": {"events": True}}, "options: none"),
+    ]:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400 and needle in r.json()["error"], r.text
+    assert not app.state.store.games
+
+
+def _events_game(client, app, seats, seed=2):
+    r = client.post("/api/games", json={"game": GC, "seats": seats, "seed": seed, "options": {"events": True}})
+    assert r.status_code == 201, r.text
+    assert r.json()["options"] == {"events": True, "races": "choose", "trade_literal": False}
+    return r.json()["game"], {int(p): tok for p, tok in r.json()["tokens"].items()}
+
+
+def test_a_game_with_events_shows_them_in_words_and_is_saved_replayed_and_resumed_with_them(tmp_path):
+    """The log records the Events deck; the views show the Event deck as a count and every Event drawn in words
+    (name, type, effect) in both languages; the finished game replays with Events; a restarted server resumes a
+    game with Events as one."""
+    app = create_app(tmp_path)
+    with TestClient(app) as c:
+        gid, tokens = _events_game(c, app, ["human", "heuristic", "random"])
+        game = app.state.store.get(gid)
+        assert bool(game.state["events_on"]) and load_log(tmp_path / f"web-{gid}.json").options["events"] is True
+        views = _play_to_end(c, app, gid, tokens[0])
+        drawn = [e for v in views for e in v["events"] if "draws the event" in e]
+        assert drawn and all(v["piles"]["events_on"] for v in views)
+        assert re.search(r"draws the event [\w' -]+ \((Moral Dilemma|Galactic Event|United Planets Issue): ", drawn[0])
+        assert views[0]["piles"]["event_deck"] == 77 and views[-1]["piles"]["event_deck"] < 77
+        zh = _view(c, gid, tokens[0], lang="zh")
+        assert zh["over"]
+        log = load_log(tmp_path / f"web-{gid}.json")
+        assert log.game_config().events is True and log.result["over"] is True
+        r = c.post("/api/replays", json={"file": f"web-{gid}.json"})
+        rid, steps = r.json()["replay"], r.json()["steps"]
+        words = [e for k in range(steps + 1) for e in c.get(f"/api/replays/{rid}/{k}?lang=zh").json()["events"]
+                 if "抽到事件" in e]
+        assert words and re.search(r"（?(道德困境|银河事件|联合星球议题): ", words[0]), words[0]
+        gid2, tokens2 = _events_game(c, app, ["human", "heuristic"], seed=8)
+        game2 = app.state.store.get(gid2)
+        for _ in range(4):
+            game2.wait_idle()
+            v = _view(c, gid2, tokens2[0])
+            c.post(f"/api/games/{gid2}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
+                                                     "step": v["step"]}, headers={"X-Seat-Token": tokens2[0]})
+        game2.wait_idle()
+        step, state = game2.step, game2.state.tobytes()
+    again = create_app(tmp_path)
+    resumed = again.state.store.get(gid2)
+    resumed.wait_idle()
+    assert resumed.step == step and resumed.state.tobytes() == state and bool(resumed.state["events_on"])
+    assert resumed.log.options["events"] is True
+
+
+def test_a_saved_game_with_events_goes_on_in_the_browser_and_undo_keeps_them(tmp_path):
+    """``df-env serve --resume LOG`` of a ``df-env play --events`` log, and an undo, keep the Events deck."""
+    game = make_game(GC)
+    config = game.make_config(2, events=True)
+    s = game.new_game(config, seed=6)
+    log = GameLog.of_config(GC, config, 6, ["human", "heuristic"])
+    for _ in range(10):
+        a = int(game.legal_actions(s)[0])
+        game.apply_action(s, a)
+        log.actions.append(a)
+    save_log(log, tmp_path / "saved.json")
+    app = create_app(tmp_path / "logs")
+    web = app.state.store.import_log(tmp_path / "saved.json")
+    web.wait_idle()
+    assert bool(web.state["events_on"]) and web.log.options["events"] is True
+    with TestClient(app) as c:
+        token = web.tokens[0]
+        v = _view(c, web.gid, token)
+        assert v["piles"]["events_on"]
+        r = c.post(f"/api/games/{web.gid}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
+                                                        "step": v["step"]}, headers={"X-Seat-Token": token})
+        assert r.status_code == 200
+        app.state.store.get(web.gid).wait_idle()
+        v2 = _view(c, web.gid, token)
+        r = c.post(f"/api/games/{web.gid}/undo", json={"seat": 0, "step": v2["step"]},
+                   headers={"X-Seat-Token": token})
+        assert r.status_code == 200 and r.json()["step"] == v["step"]
+        undone = app.state.store.get(web.gid)
+        assert bool(undone.state["events_on"]) and undone.log.options["events"] is True
+        assert load_log(tmp_path / "logs" / f"web-{web.gid}.json").game_config().events is True

@@ -2,7 +2,8 @@
 collects everything the server sends it at every step (its views in both languages, other seats' views, the errors
 of bad answers, the game list, the log list and the replay it may try) and finds in it no card of another hand, no
 card of the deck (so no order) that has not been public, no seed and no generator word; a client without the seat's
-token gets nothing of that seat."""
+token gets nothing of that seat. Games with the optional Events deck (GC24-GC31) are attacked too: no Event card
+still in the Event deck (so no order) reaches the client before it is drawn."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from df_env.core import make_game
-from df_env.games.galactic_civ.engine.state import L_DISCARD, L_PLAY
+from df_env.games.galactic_civ.engine.state import L_DISCARD, L_EVENT, L_PLAY
 from df_env.games.galactic_civ.engine.tables import CARD_NAMES, EVENT_NAMES, RACE_NAMES
 from df_env.web.server import create_app
 
@@ -42,16 +43,18 @@ class Watcher:
     engine's log of every step, since a discarded card may be shuffled back into the deck within one step) or ever
     in its own hand; the hidden cards now are the other hands and the deck."""
 
-    def __init__(self, seat: int, seed: int, num_players: int) -> None:
+    def __init__(self, seat: int, seed: int, num_players: int, events: bool = False) -> None:
         self.seat = seat
         self.seen: set[int] = set()
-        self.state = GC.new_game(GC.make_config(num_players), seed)
+        self.events_seen: set[int] = set()  # the Event cards drawn so far (public once drawn, GC24)
+        self.state = GC.new_game(GC.make_config(num_players, events=events), seed)
         self.steps = 0
         self._saw(self.state)
 
     def _saw(self, s: np.ndarray) -> None:
         rows = s["log"][: int(s["log_n"])]
         self.seen |= {int(a) for kind, _, a, _ in rows if kind in (L_PLAY, L_DISCARD)}
+        self.events_seen |= {int(a) for kind, _, a, _ in rows if kind == L_EVENT}
         self.seen |= {int(c) for c in np.flatnonzero(s["hand"][self.seat])}
 
     def look(self, s: np.ndarray, actions: list[int]) -> tuple[set[int], set[int]]:
@@ -66,6 +69,11 @@ class Watcher:
             if p != self.seat:
                 hidden |= {int(c) for c in np.flatnonzero(s["hand"][p])}
         return hidden, hidden - self.seen
+
+    def undrawn_events(self, s: np.ndarray) -> set[str]:
+        """The names of the Event cards still in the Event deck (never drawn: no client may know them yet)."""
+        return {EVENT_NAMES[int(e)] for e in s["edeck"][: int(s["edeck_n"])]} - {EVENT_NAMES[e] for e in
+                                                                                  self.events_seen}
 
 
 def _without_events(doc):
@@ -95,6 +103,10 @@ def _check(answers: list, s: np.ndarray, actions: list[int], watcher: Watcher, s
         assert not _cards(quiet) & hidden, (watcher.seat, _cards(quiet) & hidden)
         assert not _names_in(json.dumps(quiet, ensure_ascii=False), hidden_names, public), watcher.seat
         assert "deck_order" not in text and '"rng"' not in text and '"forced"' not in text
+        assert '"edeck"' not in text
+        undrawn = _names_in(text, watcher.undrawn_events(s), sorted(set(CARD_NAMES) | set(RACE_NAMES), key=len,
+                                                                     reverse=True))
+        assert not undrawn, (watcher.seat, undrawn)
 
 
 def _everything_reachable(client, gid: str, seat: int, n: int, token: str, v: dict) -> list:
@@ -128,17 +140,20 @@ def _nothing_without_the_token(client, gid: str, seat: int, v: dict) -> None:
         assert client.get("/api/games", headers=other).json() == {"games": []}
 
 
-@pytest.mark.parametrize("seats", [
-    ["human", "heuristic"], ["mcts:iters=20", "human"],
-    ["human", "heuristic", "random", "first"], ["first", "human", "random", "heuristic"],
-    ["random", "first", "human", "heuristic"], ["heuristic", "random", "first", "human"],
+@pytest.mark.parametrize("seats,events", [
+    (["human", "heuristic"], False), (["mcts:iters=20", "human"], False),
+    (["human", "heuristic", "random", "first"], False), (["first", "human", "random", "heuristic"], False),
+    (["random", "first", "human", "heuristic"], False), (["heuristic", "random", "first", "human"], False),
+    (["heuristic", "human"], True), (["random", "human", "heuristic", "first"], True),  # the Events deck (GC24)
 ])
-def test_a_galactic_civ_seat_learns_nothing_hidden_from_anything_the_server_sends(tmp_path, seats):
+def test_a_galactic_civ_seat_learns_nothing_hidden_from_anything_the_server_sends(tmp_path, seats, events):
     app = create_app(tmp_path)
     seat, n = seats.index("human"), len(seats)
-    watcher = Watcher(seat, SEED, n)
+    watcher = Watcher(seat, SEED, n, events)
     with TestClient(app) as client:
-        created = client.post("/api/games", json={"game": "galactic_civ", "seats": seats, "seed": SEED}).json()
+        created = client.post("/api/games", json={"game": "galactic_civ", "seats": seats, "seed": SEED,
+                                                  "options": {"events": events}}).json()
+        assert created["options"]["events"] is events
         gid, token = created["game"], created["tokens"][str(seat)]
         game = app.state.store.get(gid)
         decisions = 0
@@ -163,3 +178,6 @@ def test_a_galactic_civ_seat_learns_nothing_hidden_from_anything_the_server_send
             decisions += 1
         assert GC.is_terminal(game.state) and decisions > 10
         assert len(watcher.seen) < 120  # some cards stayed hidden from the seat: the check was not empty
+        assert bool(game.state["events_on"]) is events
+        if events:  # some Events were drawn and some stayed in the deck: both checks were not empty
+            assert watcher.events_seen and watcher.undrawn_events(game.state)

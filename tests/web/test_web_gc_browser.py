@@ -62,7 +62,8 @@ def _hidden_names_on_page(html: str, s: np.ndarray, seat: int) -> list[str]:
     return [n for n in names if n in html]
 
 
-def _start(page, url: str, lang: str, seats: list[str], seed: int, shot: Path | None = None) -> None:
+def _start(page, url: str, lang: str, seats: list[str], seed: int, shot: Path | None = None,
+           click: bool = True) -> None:
     page.goto(f"{url}/?lang={lang}")
     page.wait_for_selector("#start")
     page.select_option("#game", "galactic_civ")
@@ -74,7 +75,8 @@ def _start(page, url: str, lang: str, seats: list[str], seed: int, shot: Path | 
     page.fill("#seed", str(seed))
     if shot:
         page.screenshot(path=str(shot))
-    page.click("#start")
+    if click:
+        page.click("#start")
 
 
 def _check_decision(page, store, seat: int) -> tuple[str, str]:
@@ -198,4 +200,48 @@ def test_a_four_player_game_in_chinese_to_its_end(server, browser, shot_dir):
     decisions, names = _play_to_end(page, store, 0, shot_dir / "web_gc_decision_zh.png", mid_at=6, chinese=True)
     assert decisions > 20 and {"race", "play"} <= names, (decisions, names)
     assert re.search("获胜|平局", page.get_attribute("[data-game-over]", "data-game-over"))
+    page.close()
+
+
+def _undrawn_events_on_page(html: str, s: np.ndarray, drawn: set[str]) -> list[str]:
+    """Names of the Event cards still in the Event deck (GC24: its order is hidden) found in the page's HTML, once
+    every card and race name is cut out of it; ``drawn``: the Events the page has shown (public once drawn)."""
+    undrawn = {EVENT_NAMES[int(e)] for e in s["edeck"][: int(s["edeck_n"])]} - drawn
+    for name in sorted(set(CARD_NAMES) | set(RACE_NAMES) | drawn, key=len, reverse=True):
+        html = html.replace(name, "")
+    return [n for n in undrawn if n in html]
+
+
+def test_a_game_with_the_events_deck_shows_the_events_drawn_in_words(server, browser):
+    """The start page's Events option (GC24-GC31), labelled in both languages; ticked, the game has the Event deck
+    (shown as a count), an Event drawn shows in words (name, type, effect) and no undrawn Event reaches the page."""
+    url, store = server
+    page = browser.new_page(viewport=VIEWPORT)
+    page.goto(f"{url}/?lang=zh&game=galactic_civ#/")
+    page.wait_for_selector("#option-events", state="attached")
+    assert "事件牌组" in page.inner_text("label.option")
+    _start(page, url, "en", ["human", "heuristic"], seed=3, click=False)  # the page again, in English
+    assert "Events deck" in page.inner_text("label.option")
+    page.check("#option-events")
+    page.click("#start")
+    drawn: set[str] = set()
+    seen = ""
+    for _ in range(200):
+        page.wait_for_selector("[data-decision], [data-game-over]", timeout=90_000)
+        assert "event deck" in page.inner_text("#piles")
+        step, _ = _check_decision(page, store, 0)  # nothing of another hand or the deck on the page either
+        game = next(g for g in store.games.values() if str(g.step) == step and g.pending_seat() == 0)
+        assert bool(game.state["events_on"])
+        lines = page.inner_text("#events")
+        drawn |= {name for name in EVENT_NAMES if f"draws the event {name} (" in lines}
+        with game.lock:
+            s = game.rules.clone(game.state)
+        assert not _undrawn_events_on_page(page.content(), s, drawn)
+        if drawn:
+            seen = lines
+            break
+        page.query_selector_all("#decision [data-action]")[0].click()
+        page.wait_for_function(f"!document.querySelector('.game') || "
+                               f"document.querySelector('.game').dataset.step !== '{step}'", timeout=90_000)
+    assert re.search(r"draws the event [^\n]+ \((Moral Dilemma|Galactic Event|United Planets Issue): ", seen), seen
     page.close()

@@ -41,6 +41,9 @@ class WebPlugin(Protocol):
     agent_examples: tuple[str, ...]  # agent specs the start page offers
     static_dir: Path | None  # the page's files, served at /static/games/<game_id>/
     script: str | None  # the page script in static_dir (None: the built-in Deep Future page)
+    # the game's on/off configuration options the start page offers (a checkbox each, labelled by the game's words
+    # ``ui["option_<name>"]``) and ``POST /api/games`` takes in its ``options`` object: Galactic Civ's "events"
+    start_options: tuple[str, ...]
 
     @property
     def game(self) -> Game:

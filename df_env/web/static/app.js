@@ -150,11 +150,17 @@ async function showHome() {
   // no seed: the server draws one of 63 random bits (shown once the game is over); a seed gives a deal again
   const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: ui("random") });
   const remote = el("input", { id: "remote", type: "checkbox" });
+  // the game's on/off options (Galactic Civ's Events deck), each labelled by the game's words ui.option_<name>
+  const optionNames = info.options || [];
+  const optionBoxes = optionNames.map((name) => el("input", { id: `option-${name}`, type: "checkbox", name: `option-${name}` }));
+  const optionLabels = optionNames.map((name, i) => el("label", { class: "option" }, optionBoxes[i],
+    ` ${W && W.ui[`option_${name}`] ? W.ui[`option_${name}`] : name}`));
   const msg = el("div", { class: "error", id: "home-error" });
   const start = el("button", { class: "primary", id: "start", type: "button", onclick: async () => {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
       const body = seed.value === "" ? { game: info.game, seats } : { game: info.game, seats, seed: Number(seed.value) };
+      if (optionNames.length) body.options = Object.fromEntries(optionNames.map((name, i) => [name, optionBoxes[i].checked]));
       started(await api("POST", "/api/games", body), remote.checked);
     } catch (e) { msg.textContent = e.message; }
   } }, ui("start"));
@@ -177,7 +183,7 @@ async function showHome() {
       el("label", {}, `${W ? W.ui.game : ui("game")}: `, gameSel),
       el("p", { class: "muted", id: "intro" }, W ? W.ui.intro : ui("intro")),
       el("label", {}, `${ui("players")}: `, players), seatsBox, el("label", {}, `${ui("seed")}: `, seed),
-      el("label", { class: "remote" }, remote, ` ${ui("remote")}`), start, msg,
+      ...optionLabels, el("label", { class: "remote" }, remote, ` ${ui("remote")}`), start, msg,
       W ? null : el("p", { class: "legend" }, ui("legend")), W ? null : campBox),
     el("section", { class: "panel" }, el("h2", {}, ui("replay")), upload, logs)));
   try {

@@ -98,14 +98,20 @@ def card_text(c: int, lang: str = "en") -> str:
     return f"{CARD_NAMES[c]} ({kind}: {effect_text(CARD_EFFECT[c], lang)}{extra})"
 
 
+EVENT_TYPE_NAMES_ZH = ("道德困境", "银河事件", "联合星球议题")  # EVENT_TYPE_NAMES in Chinese (GC24)
+
+
 def event_text(e: int, lang: str = "en") -> str:
-    """An Event card in words: its type, effect and (a Moral Dilemma's) IB penalty."""
+    """An Event card in words: its name as printed, its type, effect and (a Moral Dilemma's) IB penalty; a United
+    Planets Issue names whom its effect hits (GC31/GCR25)."""
     t = int(EVENT_TYPE[e])
+    zh = _lang(lang) == "zh"
     eff = effect_text(EVENT_EFFECT[e], lang)
     if t == 2 and UPI_KINDS[int(EVENT_UPI_KIND[e])] != "winner":
-        eff = f"{'Target Player' if EVENT_UPI_KIND[e] == 1 else 'All other Players'}: {eff}"
+        whom = ("Target Player", "目标玩家") if EVENT_UPI_KIND[e] == 1 else ("All other Players", "所有其他玩家")
+        eff = f"{whom[zh]}: {eff}"
     ib = f" (IB {effect_text(EVENT_IB[e], lang)})" if EVENT_IB[e].any() else ""
-    return f"{EVENT_NAMES[e]} ({EVENT_TYPE_NAMES[t]}: {eff}{ib})"
+    return f"{EVENT_NAMES[e]} ({(EVENT_TYPE_NAMES_ZH if zh else EVENT_TYPE_NAMES)[t]}: {eff}{ib})"
 
 
 def seat_text(s: State, p: int, lang: str = "en") -> str:
@@ -217,7 +223,7 @@ def _log_line(s: State, kind: int, p: int, a: int, b: int, lang: str) -> str:
     if name == "attribute":
         return f"{who} {attr_name(a, lang)} {b:+d}"
     if name == "event":
-        return f"{who} draws the event {event_text(a, lang)}" if lang == "en" else f"{who} 抽到事件 {EVENT_NAMES[a]}"
+        return f"{who} {'draws the event' if lang == 'en' else '抽到事件'} {event_text(a, lang)}"
     if name == "vote":
         return (f"council vote: seat {p} wins with {a} votes" if p >= 0 else f"council vote: a tie at {a}, no effect") \
             if lang == "en" else (f"议会投票：座位 {p} 以 {a} 票获胜" if p >= 0 else f"议会投票：{a} 票平局，无效果")

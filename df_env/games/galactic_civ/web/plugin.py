@@ -56,6 +56,7 @@ class GalacticCivWeb:
     langs: tuple[str, ...] = LANGS
     default_agent = "heuristic"  # answers in milliseconds; the ladder's strongest fast player of this game
     agent_examples: tuple[str, ...] = ("heuristic", "random", "first", "mcts:iters=200")
+    start_options: tuple[str, ...] = ("events",)  # the optional Events deck (GC24-GC31), off by default
     static_dir: Path | None = Path(__file__).parent / "static"
     script: str | None = "page.js"
 

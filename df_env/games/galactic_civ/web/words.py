@@ -63,6 +63,8 @@ UI = {
         "waiting": "Waiting for", "game_over": "Game over", "saved": "Game log saved in", "none": "(none)",
         "empty_hand": "(no cards)", "player": "Player", "you": "you", "person": "person", "nobody": "nobody",
         "legend": "★ leads the attribute · ▼ lowest Morale · ▶ the active seat", "effect": "effect",
+        "option_events": "Events deck: the optional rules (GC24-GC31): from turn 3, an odd roll after the "
+                         "Opportunity Phase draws an Event",
     },
     "zh": {
         "title": "银河文明", "game": "游戏",
@@ -81,6 +83,7 @@ UI = {
         "thinking": "正在思考…", "waiting": "等待", "game_over": "游戏结束", "saved": "游戏记录已保存于",
         "none": "（无）", "empty_hand": "（无牌）", "player": "玩家", "you": "你", "person": "真人", "nobody": "无人",
         "legend": "★ 该属性领先 · ▼ 士气最低 · ▶ 当前行动座位", "effect": "效果",
+        "option_events": "事件牌组：可选规则（GC24-GC31）：从第 3 回合起，机遇阶段后掷出奇数即抽一张事件牌",
     },
 }
 
