@@ -367,8 +367,20 @@ def _warm_up(agents: list[Agent], config: BenchConfig) -> None:
     side = side_compile([a for a in agents if _compiles_alone(a)], config.num_players)
     for agent in agents:
         play_game([agent] * config.num_players, game_config, 0, 0, 1, game)
+    if config.num_players > 1 and any(a.policy_code is None for a in agents):
+        _warm_up_decisions([a for a in agents if a.policy_code is not None], game, game_config)
     if side is not None:
         side.join()
+
+
+def _warm_up_decisions(agents: list[Agent], game: Game, game_config: Any) -> None:
+    """A table that mixes compiled agents with others plays decision by decision: each compiled agent's
+    per-decision policy compiles a function of its own (the heuristic's ``choose_arr``) that its whole compiled
+    games never call. Warm it here, before the workers fork, or every worker compiles it again (seen: 12 of 16
+    workers of a first 2-player bench each compiling the heuristic's policy)."""
+    for agent in agents:
+        s = game.new_game(game_config, 0)
+        agent.as_policy(game.current_player(s), 0, game)(s)
 
 
 def _compiles_alone(agent: Agent) -> bool:

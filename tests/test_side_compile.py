@@ -56,3 +56,25 @@ def test_the_base_hook_does_nothing(spec):
     agent = make_agent(spec)
     assert type(agent).precompile_alone is Agent.precompile_alone
     assert agent.precompile_alone(1) is None
+
+
+WARM_MIXED = """
+from agents import make_agent
+from agents.deep_future.heuristic_rules import choose_arr
+from df_env.bench import BenchConfig, _warm_up
+specs = ("mcts:iters=4", "heuristic")
+_warm_up([make_agent(s) for s in specs], BenchConfig(agents=specs, num_players=2, games=1, jobs=1))
+print(len(choose_arr.signatures))
+"""
+
+
+def test_a_mixed_table_warms_the_compiled_agents_decision_by_decision_policy() -> None:
+    """A 2-player bench of a search against the heuristic plays decision by decision: the heuristic's per-decision
+    policy (``choose_arr``) must be compiled (or loaded) before the workers fork, or each worker compiles it (seen on
+    a cold 16-core machine: 12 workers compiling the heuristic's policy at once). A fresh process, so that nothing
+    earlier in the suite has loaded it."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", WARM_MIXED], capture_output=True, text=True, check=True, timeout=600)
+    assert int(out.stdout.strip().splitlines()[-1]) >= 1

@@ -14,7 +14,6 @@ below); the console, the numbered choices and the replay are the generic termina
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -162,7 +161,11 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
     s = new_game(log.game_config(), seed)
     tracker.saw(s)
     ahead = {p: spec for p, spec in enumerate(seats) if p != seat}
-    screen = _Screen(_on_first_read(console, lambda: compile_ahead(ahead, s)), seat, color, lang)
+    # The agents compile (or load from the cache) before the first board is shown, each step announced by the
+    # compile watch: then no AI move waits for a compile, whichever seat the person plays. (Compiling while he read
+    # the first board made a person at seat 1 who answered at once wait for it: 190 s cold under load, issue 27.)
+    compile_ahead(ahead, s).join()
+    screen = _Screen(console, seat, color, lang)
     since = [f"  {e}" for e in _setup_lines(s, seat, lang)]
     if resume is not None:
         log = GameLog(num_players=num_players, seed=seed, seats=seats, restart_on_loss=resume.restart_on_loss)
@@ -190,20 +193,6 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
 
         offer_winnable(log, console, color, lang, analysis)
     return log
-
-
-def _on_first_read(console: Console, first: Callable[[], object]) -> Console:
-    """``console`` that calls ``first()`` when it first waits for the person (the board is on the screen): the
-    agents compile ahead while he reads it, so the AI's first move does not freeze the terminal."""
-    done: list[bool] = []
-
-    def read(prompt: str) -> str:
-        if not done:
-            done.append(True)
-            first()
-        return console.read(prompt)
-
-    return Console(read=read, write=console.write)
 
 
 def _play_loop(s: np.ndarray, seat: int, seats: list[str], agents: dict[int, SeatPolicy], log: GameLog,
@@ -244,11 +233,11 @@ def _save_and_report(log: GameLog, s: np.ndarray, seat: int, log_path: str, scre
 
 
 def compile_ahead(seats: dict[int, str], state: Any, max_steps: int = 400) -> threading.Thread:
-    """Compile what the agents of ``seats`` (seat -> spec) will need, in a daemon thread, while the person reads the
-    board: each agent (a fresh instance: the game's own agents and their generators are untouched) decides once on
-    a copy of ``state`` played on (first legal actions) to its seat's turn. The engine's ``apply_action`` is loaded
-    first, in the caller's thread, so that the person's own move never waits for the thread's compile. (Here, not in
-    the engine's compile notices: it makes agents, which sit above the engine.)"""
+    """Compile what the agents of ``seats`` (seat -> spec) will need, in a daemon thread (``df-env play`` joins it
+    before the first board is shown; a caller may instead let it run while the person reads): each agent (a fresh
+    instance: the game's own agents and their generators are untouched) decides once on a copy of ``state`` played
+    on (first legal actions) to its seat's turn. The engine's ``apply_action`` is loaded first, in the caller's
+    thread. (Here, not in the engine's compile notices: it makes agents, which sit above the engine.)"""
     start = clone(state)
     if not start["over"]:
         apply_action(clone(state), int(legal_actions(state)[0]))

@@ -137,3 +137,27 @@ def test_the_compile_notice_looks_in_the_engine_cache_folder() -> None:
     engine.new_game(engine.GameConfig(1), seed=0)
     assert compile_notice.cache_dir() == Path(CACHE_DIR)
     assert compile_notice.engine_is_cached() and not compile_notice.notice(io.StringIO())
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_agents_compile_before_the_first_board_at_every_seat(tmp_path: Path, seat: int,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27: no AI move may wait for a compile once the board is shown. At seat 1 the person decides first, so
+    a compile left for his reading time made him wait when he answered at once (190 s cold under load)."""
+    import df_env.games.deep_future.screen as screen_mod
+
+    events: list[object] = []
+
+    class _Joined:
+        def join(self, timeout: float | None = None) -> None:
+            events.append("agents compiled")
+
+    def fake_compile_ahead(seats: dict[int, str], state: object) -> _Joined:
+        events.append(("compile", dict(seats)))
+        return _Joined()
+
+    monkeypatch.setattr(screen_mod, "compile_ahead", fake_compile_ahead)
+    console = Console(read=lambda prompt: events.append("read") or "q", write=lambda text: events.append("board"))
+    play_human(2, seat, ["heuristic"], seed=5, log_path=str(tmp_path / "g.json"), console=console)
+    assert events[:2] == [("compile", {1 - seat: "heuristic"}), "agents compiled"]
+    assert "board" in events and "read" in events
