@@ -404,7 +404,10 @@ def side_compile(agents: list[Agent], num_players: int) -> Any:
 
 
 def _precompile(agents: list[Agent], num_players: int) -> None:
+    from df_env.games.deep_future.engine.compile_notice import announce_as
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    announce_as("[side process, meanwhile] ")  # its compile announcements interleave with the main process's
     for agent in agents:
         agent.precompile_alone(num_players)
 

@@ -50,6 +50,7 @@ def notice(stream=None) -> bool:
 # what a compiled function belongs to (its module), and about how long the first compile of that part takes on a
 # quiet 2-core machine (experiments/bench_compile.py; about twice as long under load)
 STEPS: tuple[tuple[str, str, str], ...] = (
+    ("df_env.games.deep_future.engine.observation", "the observation encoder", "about 5 s"),
     ("df_env.games.deep_future.engine", "the game engine", "about 45 s"),
     ("df_env.core", "the core's generator", "a few seconds"),
     ("df_env.games.galactic_civ", "Galactic Civ's engine", "about 20 s"),
@@ -62,6 +63,16 @@ STEPS: tuple[tuple[str, str, str], ...] = (
     ("df_env.games.deep_future.campaign", "the campaign's galaxy code", "a few seconds"),
     ("df_env.train", "the training kernels", "about 20 s"),
 )
+# who compiles, as the announcements say it ("" for the command's own process; a side process that compiles at the
+# same time names itself, so that two streams of announcements on one terminal can be told apart)
+WHO = [""]
+
+
+def announce_as(who: str) -> None:
+    """Prefix this process's compile announcements with ``who`` (e.g. ``"side process: "``)."""
+    WHO[0] = who
+
+
 TIER = " for a bigger capacity tier (a grown campaign galaxy: once per tier)"
 
 
@@ -102,6 +113,7 @@ class CompileWatch:
         self.lines: list[str] = []  # what was said (for tests)
 
     def say(self, line: str) -> None:
+        line = WHO[0] + line
         self.lines.append(line)
         print(line, file=self.stream or sys.stderr, flush=True)
 

@@ -1,7 +1,6 @@
 """Compiles are announced (df_env.games.deep_future.engine.compile_notice.CompileWatch): what is compiled and about how
-long when a step starts, a line every few seconds while it goes on; and df-env play compiles its agents ahead while the
-person reads
-the board."""
+long when a step starts, a line every few seconds while it goes on, a side process naming itself; and df-env play
+compiles its agents before the first board."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ import numba
 import numpy as np
 
 from df_env.games.deep_future import engine
-from df_env.games.deep_future.engine.compile_notice import TIER, CompileWatch, describe_compile
+from df_env.games.deep_future.engine.compile_notice import TIER, CompileWatch, announce_as, describe_compile
 from df_env.games.deep_future.engine.model.state import resize
 from df_env.games.deep_future.screen import compile_ahead
 
@@ -23,6 +22,19 @@ def test_steps_are_named_with_about_how_long() -> None:
     policies = "the agents' policies (random, first, heuristic)"
     assert describe_compile("agents.deep_future.heuristic_rules")[0] == policies
     assert describe_compile("df_env.games.deep_future.envs.episode")[0] == "the environments' step"
+    encoder = "df_env.games.deep_future.engine.observation.encode"  # what the side process compiles: not "the engine"
+    assert describe_compile(encoder) == ("the observation encoder", "about 5 s")
+
+
+def test_a_side_process_names_itself_in_its_announcements() -> None:
+    out = io.StringIO()
+    watch = CompileWatch(stream=out)
+    try:
+        announce_as("[side process, meanwhile] ")
+        watch.on_start({"dispatcher": SimpleNamespace(py_func=SimpleNamespace(__module__="df_env.net.numba_net"))})
+    finally:
+        announce_as("")
+    assert out.getvalue().startswith("[side process, meanwhile] compiling the network's forward pass")
 
 
 def test_a_bigger_capacity_tier_is_named() -> None:
