@@ -168,6 +168,24 @@ class _GameScreen:
         return ask(self.console, choices, lambda: self.console.write(self.board(state, self.seat)), lang)
 
 
+def seat_the_person(num_players: int, seat: int, opponents: list[str]) -> list[str]:
+    """Every seat's spec in seat order, ``"human"`` at ``seat`` and ``opponents`` in the others; a ValueError naming
+    the allowed seats, or the number of opponent specs needed.
+
+    Example:
+        >>> seat_the_person(3, 1, ["random", "heuristic"])
+        ['random', 'human', 'heuristic']
+    """
+    if not 0 <= seat < num_players:
+        where = "0" if num_players == 1 else f"0..{num_players - 1}"
+        raise ValueError(f"seat must be {where} for a {num_players}-player game; got {seat}")
+    if len(opponents) != num_players - 1:
+        raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
+    seats = list(opponents)
+    seats.insert(seat, "human")
+    return seats
+
+
 def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[str], seed: int, log_path: str,
                     console: Console | None = None, resume: GameLog | None = None, lang: str = "en",
                     options: dict[str, Any] | None = None) -> GameLog:
@@ -184,12 +202,7 @@ def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[s
         seat = resume.seats.index("human")
         opponents = [x for p, x in enumerate(resume.seats) if p != seat]
     game = make_game(game_id)
-    if not 0 <= seat < num_players:
-        raise ValueError(f"seat must be 0..{num_players - 1}; got {seat}")
-    if len(opponents) != num_players - 1:
-        raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
-    seats = list(opponents)
-    seats.insert(seat, "human")
+    seats = seat_the_person(num_players, seat, opponents)
     config = game.make_config(num_players, **(options or {}))
     log = GameLog.of_config(game_id, config, seed, seats)
     s = game.new_game(config, seed)

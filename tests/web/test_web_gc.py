@@ -49,6 +49,18 @@ def _create(client, seats, seed=3, game=GC):
     return doc["game"], {int(p): tok for p, tok in doc["tokens"].items()}
 
 
+def _answer_first_choices(c, app, gid: str, token: str, k: int):  # type: ignore[no-untyped-def]
+    """Seat 0 answers its first choice ``k`` times (the agents move in between); the store's game, idle."""
+    game = app.state.store.get(gid)
+    for _ in range(k):
+        game.wait_idle()
+        v = _view(c, gid, token)
+        c.post(f"/api/games/{gid}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
+                                              "step": v["step"]}, headers={"X-Seat-Token": token})
+    game.wait_idle()
+    return game
+
+
 def _view(client, gid, token, lang="en", seat=None):
     q = f"?lang={lang}" + (f"&seat={seat}" if seat is not None else "")
     r = client.get(f"/api/games/{gid}/view{q}", headers={"X-Seat-Token": token})
@@ -212,13 +224,7 @@ def test_a_restarted_server_resumes_a_galactic_civ_game(tmp_path):
     app = create_app(tmp_path)
     with TestClient(app) as c:
         gid, tokens = _create(c, ["human", "heuristic", "random"], seed=9)
-        game = app.state.store.get(gid)
-        for _ in range(6):
-            game.wait_idle()
-            v = _view(c, gid, tokens[0])
-            c.post(f"/api/games/{gid}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
-                                                    "step": v["step"]}, headers={"X-Seat-Token": tokens[0]})
-        game.wait_idle()
+        game = _answer_first_choices(c, app, gid, tokens[0], 6)
         step, state = game.step, game.state.tobytes()
     again = create_app(tmp_path)
     resumed = again.state.store.get(gid)
@@ -382,13 +388,7 @@ def test_a_game_with_events_shows_them_in_words_and_is_saved_replayed_and_resume
                  if "抽到事件" in e]
         assert words and re.search(r"（?(道德困境|银河事件|联合星球议题): ", words[0]), words[0]
         gid2, tokens2 = _events_game(c, app, ["human", "heuristic"], seed=8)
-        game2 = app.state.store.get(gid2)
-        for _ in range(4):
-            game2.wait_idle()
-            v = _view(c, gid2, tokens2[0])
-            c.post(f"/api/games/{gid2}/act", json={"seat": 0, "action": v["decision"]["choices"][0]["action"],
-                                                     "step": v["step"]}, headers={"X-Seat-Token": tokens2[0]})
-        game2.wait_idle()
+        game2 = _answer_first_choices(c, app, gid2, tokens2[0], 4)
         step, state = game2.step, game2.state.tobytes()
     again = create_app(tmp_path)
     resumed = again.state.store.get(gid2)

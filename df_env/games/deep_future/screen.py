@@ -21,10 +21,9 @@ import numpy as np
 from agents import SeatPolicy, make_agent
 from df_env.gamelog import GameLog, GameLogError, final_state, save_log
 from df_env.terminal import WORDS as TERMINAL_WORDS
-from df_env.terminal import Console, ask
+from df_env.terminal import Console, ask, seat_the_person
 
 from .engine.api import IllegalActionError, apply_action, clone, legal_actions, new_game
-from .envs.common import seat_rule
 from .web import engine_view as E
 from .web.words import ResultTracker, event_lines, fix_words, header, in_setup, say
 
@@ -149,12 +148,7 @@ def play_human(num_players: int, seat: int, opponents: list[str], seed: int, log
             raise GameLogError(f"the log's seats {resume.seats} have no 'human' seat to resume")
         num_players, seat, seed = resume.num_players, resume.seats.index("human"), resume.seed
         opponents = [x for p, x in enumerate(resume.seats) if p != seat]
-    if not 0 <= seat < num_players:
-        raise ValueError(f"seat must be {seat_rule(num_players)}; got {seat}")
-    if len(opponents) != num_players - 1:
-        raise ValueError(f"{num_players} players need {num_players - 1} opponent spec(s), got {len(opponents)}")
-    seats = list(opponents)
-    seats.insert(seat, "human")
+    seats = seat_the_person(num_players, seat, opponents)
     agents = {p: make_agent(spec).as_policy(p, seed) for p, spec in enumerate(seats) if p != seat}
     log = GameLog(num_players=num_players, seed=seed, seats=seats)
     tracker = ResultTracker(seats)
