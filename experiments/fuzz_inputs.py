@@ -185,6 +185,26 @@ def log_text() -> str:
     return json.dumps(log.to_dict())
 
 
+def gc_events_log_text() -> str:
+    """A finished 3-player Galactic Civ game with the Events deck, random play: a log whose config has options."""
+    import numpy as np
+
+    from df_env.core import make_game
+    from df_env.gamelog import GameLog
+
+    game = make_game("galactic_civ")
+    config = game.make_config(3, events=True)
+    log = GameLog.of_config("galactic_civ", config, 5, ["a", "b", "c"])
+    s = game.new_game(config, log.seed)
+    rng = np.random.default_rng(0)
+    while not game.is_terminal(s):
+        a = int(rng.choice(np.flatnonzero(game.legal_mask(s))))
+        log.actions.append(a)
+        game.apply_action(s, a)
+    log.set_result(s)
+    return json.dumps(log.to_dict())
+
+
 # ---------------------------------------------------------------------------------------------- readers
 def reader(kind: str, folder: str) -> tuple[Callable[[bytes], Any], type[BaseException]]:
     if kind == "position":

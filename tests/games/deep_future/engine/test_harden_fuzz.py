@@ -36,9 +36,10 @@ def campaign_text() -> str:
     return fuzz.campaign_text()
 
 
-@pytest.fixture(scope="module")
-def log_text() -> str:
-    return fuzz.log_text()
+@pytest.fixture(scope="module", params=["deep_future", "galactic_civ_events"])
+def log_text(request: pytest.FixtureRequest) -> str:
+    """A finished game's log: Deep Future's, and Galactic Civ's with the Events deck (a config with options)."""
+    return fuzz.log_text() if request.param == "deep_future" else fuzz.gc_events_log_text()
 
 
 def first_evoke(texts: list[str]) -> dict[str, Any]:
