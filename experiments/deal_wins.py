@@ -3,8 +3,10 @@
 ``df-env bench`` plays deals 0..N-1 of a seed; this plays only the deals named (for example the deals an agent lost
 in a study, docs/net_mcts_losses.md), each agent on each deal with the bench's seeds: deal g is the engine seed
 ``derive_seed(seed, g)`` and the agent seed ``derive_seed(seed, g, 1)`` (as ``df-env bench --players 1``), so a
-deal's game is the bench's game of that deal. Prints per agent the deals won, and per deal who won it; CPU ms a
-decision counts only the agents' searches (process time around each decision).
+deal's game is the bench's game of that deal; ``--agent-key K`` seeds the agents by ``derive_seed(seed, g, K)``
+instead (the same deals, other draws of the searches: a control for deals chosen because an agent lost them). Prints per
+agent the deals won, and per deal who won it; CPU ms a decision counts only the agents' searches (process time
+around each decision).
 
     python experiments/deal_wins.py --seed 41 --deals 9,26,36 --agents net-mcts:iters=400 \
         "net-mcts:iters=400,root=gumbel" [--jobs 2] [--out /tmp/deal_wins.json]
@@ -27,9 +29,10 @@ from df_env.games.deep_future.engine.api import GameConfig, apply_action, new_ga
 MAX_TURNS = 100  # the bench's turn limit for one player
 
 
-def play(spec: str, seed: int, g: int) -> dict[str, Any]:
-    """Deal ``g`` of ``seed`` played solo by ``spec``: won or not, decisions, CPU seconds spent choosing."""
-    policy = make_agent(spec).as_policy(0, derive_seed(seed, g, 1))
+def play(spec: str, seed: int, g: int, key: int = 1) -> dict[str, Any]:
+    """Deal ``g`` of ``seed`` played solo by ``spec`` with the agent seed ``derive_seed(seed, g, key)``: won or not,
+    decisions, CPU seconds spent choosing."""
+    policy = make_agent(spec).as_policy(0, derive_seed(seed, g, key))
     s = new_game(GameConfig(num_players=1), derive_seed(seed, g))
     decisions, cpu = 0, 0.0
     while not s["over"] and s["turn"] <= MAX_TURNS:
@@ -57,12 +60,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", required=True, help="deal numbers: 9,26,36 or 0-99")
     ap.add_argument("--agents", nargs="+", required=True)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--agent-key", type=int, default=1,
+                    help="agent seed derive_seed(seed, g, KEY) (1: the bench's; another: the same deals, other "
+                         "search draws, a control for selection on deals an agent lost)")
     ap.add_argument("--out", type=Path, default=None, help="also write the games as JSON here")
     args = ap.parse_args(argv)
     deals = _parse_deals(args.deals)
     for spec in args.agents:
         make_agent(spec)  # a bad spec fails here, before any game
-    tasks = [(spec, args.seed, g) for g in deals for spec in args.agents]
+    tasks = [(spec, args.seed, g, args.agent_key) for g in deals for spec in args.agents]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         rows = list(pool.map(play, *zip(*tasks, strict=True)))
     for spec in args.agents:
