@@ -238,11 +238,12 @@ def new_node(child, n, w, avail, logits, i):
 def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, r, path_node, path_act,
           path_who, need, idx, miss, obs, ctl):
     """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
-    node reached (-1: none). The root action is ``forced`` when it is >= 0 (Gumbel root), else chosen by PUCT."""
+    node reached (-1: none). The root action is ``forced`` when it is >= 0 (Gumbel root), else chosen by PUCT (also
+    if this determinization made ``forced`` illegal: applying an illegal action is never done)."""
     depth = 0
     node = 0
     while not s["over"] and depth < MAX_PATH:
-        if depth == 0 and forced >= 0:
+        if depth == 0 and forced >= 0 and s["mask"][forced]:  # legal in every determinization; checked anyway
             a, fresh = forced, n[0, forced] == 0.0
         else:
             a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss,
