@@ -28,11 +28,15 @@ Spec: ``net-mcts:iters=N`` with the model shipped for the table's player count (
 ``net``), or ``net-mcts:path=F.npz``. Same seeding and determinism as ``mcts``: the same spec and generator give
 the same moves.
 
+Wider roots (off by default; docs/agents.md, measured in docs/ceiling.md): ``root=gumbel``, Gumbel AlphaZero's
+root (:func:`gumbel_root_search`: ``considered`` actions sampled by Gumbel-top-k over the root's logits with noise
+of scale ``gumbel``, sequential halving over them, the move the best by ``g + logit + sigma(q)``); ``min_visits=K``,
+a floor of K visits for every root action at a root with at most ``FLOOR_WIDTH`` (4) legal actions.
+
 Example:
     >>> from agents import agent_options
-    >>> sorted(agent_options("net-mcts"))
-    ['bias', 'c_puct', 'considered', 'fpu', 'gumbel', 'iters', 'leaf', 'min_visits', 'nodes', 'path', 'reuse', 'root',
-     'rollout', 'time', 'turns']
+    >>> " ".join(sorted(agent_options("net-mcts")))
+    'bias c_puct considered fpu gumbel iters leaf min_visits nodes path reuse rollout root time turns'
 """
 
 from __future__ import annotations
