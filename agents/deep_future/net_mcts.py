@@ -28,10 +28,15 @@ Spec: ``net-mcts:iters=N`` with the model shipped for the table's player count (
 ``net``), or ``net-mcts:path=F.npz``. Same seeding and determinism as ``mcts``: the same spec and generator give
 the same moves.
 
+Wider roots (off by default; docs/agents.md, measured in docs/ceiling.md): ``root=gumbel``, Gumbel AlphaZero's
+root (:func:`gumbel_root_search`: ``considered`` actions sampled by Gumbel-top-k over the root's logits with noise
+of scale ``gumbel``, sequential halving over them, the move the best by ``g + logit + sigma(q)``); ``min_visits=K``,
+a floor of K visits for every root action at a root with at most ``FLOOR_WIDTH`` (4) legal actions.
+
 Example:
     >>> from agents import agent_options
-    >>> sorted(agent_options("net-mcts"))
-    ['bias', 'c_puct', 'fpu', 'iters', 'leaf', 'nodes', 'path', 'reuse', 'rollout', 'time', 'turns']
+    >>> " ".join(sorted(agent_options("net-mcts")))
+    'bias c_puct considered fpu gumbel iters leaf min_visits nodes path reuse rollout root time turns'
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ from agents.base import (
 from df_env.games.deep_future.engine.api import apply_action
 from df_env.games.deep_future.engine.kernels import apply, njit  # the compiled boundary
 from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.games.deep_future.engine.model.rng import next_u32
 from df_env.games.deep_future.engine.observation.determinize import determinize_rec
 from df_env.net.numba_net import observe_forward, pack, value_target
 
@@ -69,6 +75,19 @@ from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
 def _c_puct(text: str) -> float | str:
     return "auto" if text == "auto" else non_negative_float(text)
 
+
+def _at_least_two(text: str) -> int:
+    value = positive_int(text)
+    if value < 2:
+        raise ValueError("must be an integer >= 2")
+    return value
+
+
+# The visit floor (min_visits) applies at roots with at most this many legal actions: the two-to-four-way choices
+# (pay upkeep or stop, meet a challenge or fail it) where the loss study found the prior starves the "do less" move.
+FLOOR_WIDTH = 4
+# Gumbel AlphaZero's sigma(q) = (C_VISIT + max visits) * C_SCALE * q, the paper's (and mctx's) constants.
+GUMBEL_C_VISIT, GUMBEL_C_SCALE = 50.0, 0.1
 
 OPTIONS: dict[str, Option] = {
     "iters": Option(positive_int, 100, "search iterations per decision"),
@@ -88,6 +107,15 @@ OPTIONS: dict[str, Option] = {
     "nodes": Option(positive_int, 4096, "tree size limit when a time budget is set"),
     "reuse": Option(boolean, False, "keep the subtree of the actions played for the next decision (1) or start "
                                  "every search afresh (0)"),
+    "root": Option(choice("puct", "gumbel"), "puct",
+                   "root selection: puct (as below the root; the move: the most visited), or gumbel (Gumbel "
+                   "AlphaZero: sampled actions, sequential halving; the move: the best by prior, noise and value)"),
+    "min_visits": Option(non_negative_int, 0, f"puct root: visit every root action at least this often when there "
+                                              f"are at most {FLOOR_WIDTH} legal ones (0: no floor)"),
+    "considered": Option(_at_least_two, 16, "gumbel root: the number of root actions sampled for sequential "
+                                            "halving (at least 2)"),
+    "gumbel": Option(non_negative_float, 1.0, "gumbel root: the scale of the Gumbel noise on the prior's logits "
+                                              "(0: the top actions by prior, no noise)"),
 }
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
 LEAVES = {"rollout": LEAF_ROLLOUT, "value": LEAF_VALUE, "mix": LEAF_MIX}
@@ -140,9 +168,25 @@ def _prior(net, s, node, logits, need, miss, obs, ctl):
 
 
 @njit
-def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, r, need, idx, miss, obs, ctl):
-    """Mark the available actions and return the PUCT choice at ``node`` and whether it was never tried. The loops
-    run over the list ``idx`` of the available actions (a few of the 200), in ascending order."""
+def _under_floor(n, logits, idx, k, floor):
+    """The root action to visit because of the visit floor: of the available ones (``idx[:k]``), when there are at
+    most ``FLOOR_WIDTH``, the least visited below ``floor`` visits (ties: the higher prior); -1 for none."""
+    if floor <= 0 or k > FLOOR_WIDTH:
+        return -1
+    pick = -1
+    for i in range(k):
+        a = idx[i]
+        if n[0, a] < floor and (pick < 0 or n[0, a] < n[0, pick]
+                                or (n[0, a] == n[0, pick] and logits[0, a] > logits[0, pick])):
+            pick = a
+    return pick
+
+
+@njit
+def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss, obs, ctl):
+    """Mark the available actions and return the PUCT choice at ``node`` (at the root, an action under the visit
+    ``floor`` first) and whether it was never tried. The loops run over the list ``idx`` of the available actions
+    (a few of the 200), in ascending order."""
     k = _available(s, need, idx)
     if k == 0:
         return -1, False
@@ -151,6 +195,10 @@ def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, r, need, idx
     if k == 1:  # a forced choice needs no prior
         return idx[0], n[node, idx[0]] == 0.0
     _prior(net, s, node, logits, need, miss, obs, ctl)
+    if node == 0:
+        low = _under_floor(n, logits, idx, k, floor)
+        if low >= 0:
+            return low, n[0, low] == 0.0
     h = choose(s, r) if bias > 0.0 else -1
     mx = -1.0e30
     n_sum = 0.0
@@ -191,15 +239,19 @@ def new_node(child, n, w, avail, logits, i):
 
 
 @njit
-def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, r, path_node, path_act, path_who, need,
-          idx, miss, obs, ctl):
+def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, r, path_node, path_act,
+          path_who, need, idx, miss, obs, ctl):
     """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
-    node reached (-1: none)."""
+    node reached (-1: none). The root action is ``forced`` when it is >= 0 (Gumbel root), else chosen by PUCT (also
+    if this determinization made ``forced`` illegal: applying an illegal action is never done)."""
     depth = 0
     node = 0
     while not s["over"] and depth < MAX_PATH:
-        a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, r, need, idx, miss, obs,
-                         ctl)
+        if depth == 0 and forced >= 0 and s["mask"][forced]:  # legal in every determinization; checked anyway
+            a, fresh = forced, n[0, forced] == 0.0
+        else:
+            a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss,
+                             obs, ctl)
         if a < 0:
             break
         path_node[depth], path_act[depth], path_who[depth] = node, a, s["dplayer"]
@@ -260,10 +312,11 @@ def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
 
 
 @njit
-def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, leaf, code, turns,
-                 r, ctl):
+def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, leaf,
+                 code, turns, r, ctl):
     """Run iterations until ``ctl[DONE] == iters`` on the tree arrays, the priors (``logits``, NaN: not computed
-    yet) and leaf values from the packed network ``net`` (:mod:`df_env.net.numba_net`)."""
+    yet) and leaf values from the packed network ``net`` (:mod:`df_env.net.numba_net`); every walk starts with the
+    root action ``forced`` when it is >= 0."""
     work = np.empty(1, dtype=root.dtype)
     path_node = np.empty(MAX_PATH, dtype=np.int64)
     path_act = np.empty(MAX_PATH, dtype=np.int64)
@@ -279,8 +332,8 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
         determinize_rec(s, p, r)
         ctl[DEPTH] = 0
         try:
-            depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, r, path_node,
-                                path_act, path_who, need, idx, miss, obs, ctl)
+            depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, r,
+                                path_node, path_act, path_who, need, idx, miss, obs, ctl)
             _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
         except Exception:  # an engine error in a simulated line: worth nothing to anyone
             depth = ctl[DEPTH]
@@ -289,6 +342,101 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
             n[path_node[k], path_act[k]] += 1.0
             w[path_node[k], path_act[k]] += vals[path_who[k]]
         ctl[DONE] += 1
+
+
+@njit
+def _root_prior(net, root, p, logits, idx, r, ctl):
+    """The root's logits (one forward pass on a determinization of it: the acting player's observation does not
+    depend on the hidden cards) and its legal actions listed in ``idx``; their number."""
+    work = root.copy()
+    s = work[0]
+    determinize_rec(s, p, r)
+    need = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    miss = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    obs = np.empty(net[4][2], dtype=np.float32)
+    k = _available(s, need, idx)
+    if k > 1:
+        _prior(net, s, 0, logits, need, miss, obs, ctl)
+    else:
+        logits[0, idx[0]] = 0.0
+    return k
+
+
+@njit
+def _gumbel(r, scale):
+    """A Gumbel(0, ``scale``) sample from the generator words ``r``."""
+    u = (next_u32(r) + 0.5) / 4294967296.0
+    return -scale * math.log(-math.log(u))
+
+
+@njit
+def _completed_scores(n, w, logits, g, idx, k, out):
+    """Gumbel AlphaZero's root score ``g + logit + sigma(q)`` of the root actions ``idx[:k]`` into ``out``: ``q`` is
+    the action's mean value (an unvisited one: the root's mean value), rescaled to [0, 1] over the actions;
+    ``sigma(q) = (GUMBEL_C_VISIT + most visits) * GUMBEL_C_SCALE * q``."""
+    n_sum, w_sum, top = 0.0, 0.0, 0.0
+    for i in range(k):
+        n_sum += n[0, idx[i]]
+        w_sum += w[0, idx[i]]
+        top = max(top, n[0, idx[i]])
+    mean = w_sum / n_sum if n_sum > 0.0 else 0.5
+    lo, hi = 1.0e30, -1.0e30
+    for i in range(k):
+        a = idx[i]
+        out[i] = w[0, a] / n[0, a] if n[0, a] > 0.0 else mean
+        lo, hi = min(lo, out[i]), max(hi, out[i])
+    span = max(hi - lo, 1.0e-9)
+    for i in range(k):
+        a = idx[i]
+        out[i] = g[i] + logits[0, a] + (GUMBEL_C_VISIT + top) * GUMBEL_C_SCALE * (out[i] - lo) / span
+
+
+@njit
+def _keep_best(cand, m, score, keep):
+    """Reorder the first ``m`` candidates (positions into the root's action list) by descending ``score`` of
+    those positions and return ``keep``: the number to go on with."""
+    for i in range(1, m):  # insertion sort: m <= the legal actions, a few dozen at most
+        c = cand[i]
+        j = i - 1
+        while j >= 0 and score[cand[j]] < score[c]:
+            cand[j + 1] = cand[j]
+            j -= 1
+        cand[j + 1] = c
+    return keep
+
+
+@njit
+def gumbel_root_search(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, leaf, code,
+                       turns, r, ctl, considered, scale):
+    """Gumbel AlphaZero's root (Danihelka et al. 2022): sample ``considered`` root actions without replacement by
+    Gumbel-top-k over the prior's logits (noise of ``scale``), share the ``iters`` walks among them by sequential
+    halving (each phase visits every remaining action equally, then keeps the better half by ``g + logit +
+    sigma(q)``; the last phase, two actions, spends what is left), PUCT below the root. Returns the chosen action:
+    the best remaining one by that score."""
+    idx = np.zeros(NUM_ACTIONS, dtype=np.int64)
+    k = _root_prior(net, root, p, logits, idx, r, ctl)
+    if k == 0:
+        return -1
+    g = np.zeros(k, dtype=np.float64)
+    score = np.zeros(k, dtype=np.float64)
+    for i in range(k):
+        g[i] = _gumbel(r, scale) if scale > 0.0 else 0.0
+        score[i] = g[i] + logits[0, idx[i]]
+    cand = np.arange(k)
+    m = _keep_best(cand, k, score, min(considered, k))
+    phases = max(1, int(math.ceil(math.log2(m))))
+    while m > 1 and ctl[DONE] < iters:
+        last = m <= 2
+        per = (iters - ctl[DONE]) // m if last else max(1, iters // (phases * m))
+        for j in range(m):
+            target = min(ctl[DONE] + per, iters)
+            search_chunk(net, root, p, target, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, 0,
+                         idx[cand[j]], leaf, code, turns, r, ctl)
+        _completed_scores(n, w, logits, g, idx, k, score)
+        m = _keep_best(cand, m, score, m if last else (m + 1) // 2)
+        if last:
+            break
+    return idx[cand[0]]
 
 
 @njit
@@ -347,8 +495,14 @@ class NetMCTSAgent(Agent):
 
     def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float | str = "auto",
                  time: float = 0.0, leaf: str = "auto", rollout: str = "heuristic", turns: int = 3,
-                 bias: float = 0.0, fpu: float = 0.0, nodes: int = 4096, reuse: bool = False) -> None:
+                 bias: float = 0.0, fpu: float = 0.0, nodes: int = 4096, reuse: bool = False, root: str = "puct",
+                 min_visits: int = 0, considered: int = 16, gumbel: float = 1.0) -> None:
+        if root == "gumbel" and (time > 0 or reuse or min_visits > 0):
+            raise AgentSpecError("net-mcts: root=gumbel shares a fixed number of iterations among the root actions "
+                                 "of a fresh tree: it takes iters, not time, reuse or min_visits (allowed with "
+                                 "root=gumbel: iters, considered, gumbel and the options below the root)")
         self.name = name
+        self.root, self.min_visits, self.considered, self.gumbel = root, min_visits, considered, gumbel
         self.iters, self.time_budget, self.turns, self.bias, self.fpu = iters, time, turns, bias, fpu
         self.c_puct_option = c_puct
         self.c_puct = 1.0  # settled with the leaf evaluation when the model is known (_use)
@@ -368,6 +522,7 @@ class NetMCTSAgent(Agent):
         self.last_reused = 0  # root visits the last search started with (tree reuse)
         self.last_q = np.zeros(NUM_ACTIONS)  # the root actions' mean values after the last search
         self.last_prior = np.zeros(NUM_ACTIONS)  # the network's policy at the root (0 off the legal actions)
+        self.last_choice = -1  # the Gumbel root's chosen action in the last search (-1: a PUCT root)
         # tree reuse: the kept subtree holds at most `keep` nodes; a search adds at most max_nodes - 1
         self.keep = max(1, self.max_nodes // 2 if time > 0 else iters)
         self._bufs: list[tuple[np.ndarray, ...]] = []  # two sets of tree arrays (child, n, w, avail, logits)
@@ -429,7 +584,8 @@ class NetMCTSAgent(Agent):
             a = int(legal[0])
         else:
             counts = self._search(state, self.reuse)
-            a = int(np.argmax(np.where(mask, counts, -1.0)))
+            gumbel_pick = self.last_choice >= 0 and bool(mask[self.last_choice])
+            a = self.last_choice if gumbel_pick else int(np.argmax(np.where(mask, counts, -1.0)))
         if self.reuse:
             self._last = (state.copy(), a)
         return a
@@ -476,6 +632,18 @@ class NetMCTSAgent(Agent):
         child, n, w, avail, logits = tree
         return tree, int(keep_subtree(o_child, o_n, o_w, o_avail, o_logits, top, self.keep, child, n, w, avail, logits))
 
+    def _run_puct(self, root: np.ndarray, p: int, tree: tuple[np.ndarray, ...], n_nodes: np.ndarray,
+                  ctl: np.ndarray) -> None:
+        """The PUCT search's iterations, in chunks between clock checks under a time budget."""
+        child, n, w, avail, logits = tree
+        deadline = time.perf_counter() + self.time_budget
+        while ctl[DONE] < self.iters:
+            target = min(int(ctl[DONE]) + CHUNK, self.iters) if self.time_budget > 0 else self.iters
+            search_chunk(self.packed, root, p, target, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
+                         self.fpu, self.min_visits, -1, self.leaf, self.code, self.turns, self.words, ctl)
+            if self.time_budget > 0 and time.perf_counter() >= deadline:
+                break
+
     def _search(self, state: np.ndarray, reuse: bool) -> np.ndarray:
         self.net_for(int(state["n_players"]))
         root = state.reshape(1).copy()
@@ -485,13 +653,13 @@ class NetMCTSAgent(Agent):
         self.last_reused = int(n[0].sum())
         n_nodes = np.array([used], dtype=np.int64)
         ctl = np.zeros(3, dtype=np.int64)
-        deadline = time.perf_counter() + self.time_budget
-        while ctl[DONE] < self.iters:
-            target = min(int(ctl[DONE]) + CHUNK, self.iters) if self.time_budget > 0 else self.iters
-            search_chunk(self.packed, root, p, target, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
-                         self.fpu, self.leaf, self.code, self.turns, self.words, ctl)
-            if self.time_budget > 0 and time.perf_counter() >= deadline:
-                break
+        self.last_choice = -1
+        if self.root == "gumbel":
+            self.last_choice = int(gumbel_root_search(
+                self.packed, root, p, self.iters, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
+                self.fpu, self.leaf, self.code, self.turns, self.words, ctl, self.considered, self.gumbel))
+        else:
+            self._run_puct(root, p, (child, n, w, avail, logits), n_nodes, ctl)
         self.last_iterations = int(ctl[DONE])
         self.last_forwards = int(ctl[FORWARDS])
         self.last_q = np.where(n[0] > 0, w[0] / np.maximum(n[0], 1.0), 0.0)

@@ -43,7 +43,7 @@ def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
 
 def test_spec_and_options() -> None:
     assert set(agent_options("net-mcts")) == {"iters", "path", "c_puct", "time", "leaf", "rollout", "turns", "bias",
-                                             "fpu", "nodes", "reuse"}
+                                             "fpu", "nodes", "reuse", "root", "min_visits", "considered", "gumbel"}
     with pytest.raises(AgentSpecError, match="fpu"):
         make_agent("net-mcts:fpu=-0.1")
     with pytest.raises(AgentSpecError, match="must be 1/true/yes or 0/false/no"):
@@ -218,3 +218,62 @@ def test_keep_subtree_copies_the_subtree_breadth_first() -> None:
     np.testing.assert_array_equal(out[4][:4], logits[[1, 2, 3, 4]])
     k = keep_subtree(child, n, w, avail, logits, 1, 2, *out)
     assert k == 2 and out[0][0].tolist() == [1, -1, -1, -1] and out[1][0].tolist() == n[1].tolist()
+
+
+def test_root_options_parse_and_bad_values_name_what_is_allowed() -> None:
+    agent = make_agent("net-mcts:iters=40,root=gumbel,considered=4,gumbel=0.5")
+    assert (agent.root, agent.considered, agent.gumbel) == ("gumbel", 4, 0.5)  # type: ignore[attr-defined]
+    assert make_agent("net-mcts:min_visits=8").min_visits == 8  # type: ignore[attr-defined]
+    assert make_agent("net-mcts").root == "puct"  # type: ignore[attr-defined]
+    with pytest.raises(AgentSpecError, match="'root'.*must be one of puct, gumbel"):
+        make_agent("net-mcts:root=alphazero")
+    with pytest.raises(AgentSpecError, match="'considered'.*must be an integer >= 2"):
+        make_agent("net-mcts:root=gumbel,considered=1")
+    with pytest.raises(AgentSpecError, match="'min_visits'"):
+        make_agent("net-mcts:min_visits=-1")
+    with pytest.raises(AgentSpecError, match="'gumbel'"):
+        make_agent("net-mcts:root=gumbel,gumbel=-1")
+    for extra in ("time=0.1", "reuse=1", "min_visits=4"):
+        with pytest.raises(AgentSpecError, match="root=gumbel .* it takes iters, not time, reuse or min_visits"):
+            make_agent(f"net-mcts:root=gumbel,{extra}")
+
+
+def _narrow_choice() -> np.ndarray:
+    """A position with two to four legal actions (the widths the visit floor covers)."""
+    return next(st for st in _states(1, 80) if 2 <= engine.legal_mask(st).sum() <= 4)
+
+
+@pytest.mark.parametrize("root", ["min_visits=5", "root=gumbel"])
+def test_wider_roots_visit_the_move_the_prior_starves(tmp_path: Path, root: str) -> None:
+    """A network that puts all its weight on one legal action: the plain PUCT root never tries the others (an
+    untried action is valued at the node's mean, the favoured one has all the prior); the visit floor gives each
+    at least its floor, the Gumbel root shares the iterations among all of them (at most ``considered``)."""
+    s = _narrow_choice()
+    legal = np.flatnonzero(engine.legal_mask(s))
+    path = _mlp(tmp_path / "fav.npz", 1, favour=int(legal[0]))
+    plain = make_agent(f"net-mcts:iters=60,path={path}")
+    plain.reset(np.random.default_rng(0))
+    counts = plain.search(s)  # type: ignore[attr-defined]
+    assert counts[legal[0]] == 60 and (counts[legal[1:]] == 0).all()
+    wide = make_agent(f"net-mcts:iters=60,{root},path={path}")
+    wide.reset(np.random.default_rng(0))
+    counts = wide.search(s)  # type: ignore[attr-defined]
+    assert (counts[legal] >= 5).all() and counts.sum() >= 60 - len(legal)
+    assert wide.act(None, engine.legal_mask(s), s) in legal
+
+
+def test_gumbel_root_is_deterministic_for_a_seed_and_spends_the_budget(tmp_path: Path) -> None:
+    """The same seed gives the same visits and move; sequential halving spends the iterations (up to the rounding
+    of its last phase) on at most ``considered`` root actions, the move among the visited ones."""
+    s = next(st for st in _states(1, 60) if engine.legal_mask(st).sum() >= 6)
+    path = _mlp(tmp_path / "m1.npz", 1)
+    runs = []
+    for _ in range(2):
+        agent = make_agent(f"net-mcts:iters=64,root=gumbel,considered=4,path={path}")
+        agent.reset(np.random.default_rng(3))
+        counts = agent.search(s)  # type: ignore[attr-defined]
+        runs.append((counts, agent.last_choice))  # type: ignore[attr-defined]
+    assert np.array_equal(runs[0][0], runs[1][0]) and runs[0][1] == runs[1][1]
+    counts, choice = runs[0]
+    assert 63 <= counts.sum() <= 64 and (counts > 0).sum() == 4 and counts[choice] > 0
+    assert engine.legal_mask(s)[choice]
