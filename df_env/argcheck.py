@@ -67,3 +67,25 @@ def add_game_option(p: argparse.ArgumentParser) -> None:
     """``--game ID`` on a subcommand (also accepted before it: ``df-env --game ID bench ...``)."""
     p.add_argument("--game", type=game, default=argparse.SUPPRESS, metavar="ID",
                    help="the game (default deep_future; df_env.available_games() lists them)")
+
+
+def add_events_option(p: argparse.ArgumentParser,
+                      text: str = "Galactic Civ: play with the optional Events deck (GC24-GC31; default off); the game "
+                                  "log records it") -> None:
+    """``--events``: Galactic Civ's optional Events deck (GC24-GC31), off by default."""
+    p.add_argument("--events", action="store_true", help=text)
+
+
+def events_options(args: argparse.Namespace, game_id: str) -> dict[str, object]:
+    """The game options ``--events`` sets, checked against the game's configuration: a ValueError for a game
+    without an Events deck, naming the options it has."""
+    from df_env.core import GameError, make_game
+
+    options: dict[str, object] = {"events": True} if getattr(args, "events", False) else {}
+    if options:
+        g = make_game(game_id)
+        try:
+            g.make_config(g.info.min_players, **options)
+        except GameError as err:
+            raise ValueError(f"--events: {g.info.name} has no Events deck ({err})") from None
+    return options

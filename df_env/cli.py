@@ -35,7 +35,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from df_env.bench import BenchResult
 
-from df_env.argcheck import add_game_option, any_players, non_negative, players, positive
+from df_env.argcheck import (
+    add_events_option,
+    add_game_option,
+    any_players,
+    events_options,
+    non_negative,
+    players,
+    positive,
+)
 from df_env.argcheck import game as _game
 
 # the agents that play thousands of games a second (a cold first run within 90 s); the searches by --agents
@@ -338,25 +346,13 @@ GAME_COMMANDS = ("bench", "ladder", "agents", "replay", "play", "serve", "train"
 OTHER_GAME_OPPONENT = "heuristic"  # df-env play's default opponent in a game other than Deep Future (its own agent)
 
 
-def add_events_option(p: argparse.ArgumentParser) -> None:
-    """``--events``: Galactic Civ's optional Events deck (GC24-GC31), off by default."""
-    p.add_argument("--events", action="store_true", help="Galactic Civ: play with the optional Events deck "
-                   "(GC24-GC31; default off); the game log records it")
-
-
 def game_options(args: argparse.Namespace, game_id: str) -> dict[str, object]:
     """The game options the command line sets (``--events``), checked against the game's configuration: a game
     without such an option is refused, naming the options it has."""
-    from df_env.core import GameError, make_game
-
-    options: dict[str, object] = {"events": True} if getattr(args, "events", False) else {}
-    if options:
-        game = make_game(game_id)
-        try:
-            game.make_config(game.info.min_players, **options)
-        except GameError as err:
-            raise CliError(f"--events: {game.info.name} has no Events deck ({err})") from None
-    return options
+    try:
+        return events_options(args, game_id)
+    except ValueError as err:
+        raise CliError(str(err)) from None
 
 
 def resolve_game(args: argparse.Namespace, from_file: str | None = None) -> str:

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from df_env.argcheck import add_game_option, any_players, positive
+from df_env.argcheck import add_events_option, add_game_option, any_players, events_options, positive
 from df_env.core.errors import UnknownGameError
 from df_env.core.registry import DEFAULT_GAME, game_id_of, make_game
 
@@ -450,6 +450,7 @@ class Ladder:
     unrated: dict[str, int]  # reason -> games not rated
     passes: int
     ceiling: list[LadderRow] = field(default_factory=list)  # clairvoyant references' solo games, not rated
+    options: dict[str, Any] = field(default_factory=dict)  # the game options of the rated pool ({} the plain game)
 
 
 REFERENCE_REASON = "clairvoyant reference: the ceiling row"
@@ -495,14 +496,28 @@ def _ranks(g: LadderGame) -> list[float]:
     return [float(levels.index(r) + 1) for r in g.returns]
 
 
+def _unrated_reason(g: LadderGame, game: str, players: Sequence[int] | None, restart_on_loss: bool,
+                    options: dict[str, Any]) -> str:
+    """Why ``g`` is not rated in the pool of ``game`` with these settings ("" when it is)."""
+    return ("other games" if g.game != game
+            else "other player counts" if players is not None and g.players not in players
+            else "restart-on-loss variant" if g.restart_on_loss != restart_on_loss
+            else "other game options" if dict(g.extra.get("options") or {}) != options
+            else REFERENCE_REASON if is_reference_game(g)
+            else "one spec in two seats" if len(set(g.seats)) < len(g.seats) else "")
+
+
 def build_ladder(games: Sequence[LadderGame], passes: int = RATING_PASSES, restart_on_loss: bool = False,
-                 players: Sequence[int] | None = None, game: str = DEFAULT_GAME) -> Ladder:
+                 players: Sequence[int] | None = None, game: str = DEFAULT_GAME,
+                 options: dict[str, Any] | None = None) -> Ladder:
     """Rate the games of ``game`` (see the module docstring): per player count and pooled, plus win rates and
     speed. Games of other games are never rated with them (they count as unrated, "other games").
 
     ``players`` keeps only those player counts; ``restart_on_loss`` rates the R24 variant's games instead of the
-    standard game's.
+    standard game's; ``options`` rates the games played with exactly those game options (Galactic Civ's
+    ``{"events": True}``) instead of the games played without any: each set of options is a pool of its own.
     """
+    wanted = dict(options or {})
     if passes < 1:
         raise ValueError(f"passes must be >= 1, got {passes}")
     unique: dict[tuple[Any, ...], LadderGame] = {}
@@ -512,12 +527,7 @@ def build_ladder(games: Sequence[LadderGame], passes: int = RATING_PASSES, resta
     unrated: dict[str, int] = {}
     kept = []
     for g in sorted(unique.values(), key=LadderGame.sort_key):
-        reason = ("other games" if g.game != game
-                  else "other player counts" if players is not None and g.players not in players
-                  else "restart-on-loss variant" if g.restart_on_loss != restart_on_loss
-                  else "other game options" if g.extra.get("options")
-                  else REFERENCE_REASON if is_reference_game(g)
-                  else "one spec in two seats" if len(set(g.seats)) < len(g.seats) else "")
+        reason = _unrated_reason(g, game, players, restart_on_loss, wanted)
         if reason:
             unrated[reason] = unrated.get(reason, 0) + 1
         else:
@@ -552,7 +562,7 @@ def build_ladder(games: Sequence[LadderGame], passes: int = RATING_PASSES, resta
     for name, (mu, sigma) in _rate_pool(everything, passes).items():
         rows[name].mu, rows[name].sigma = mu, sigma
     ordered = sorted(rows.values(), key=lambda r: (-r.ordinal, r.agent))
-    return Ladder(ordered, sorted(pools), len(kept), duplicates, unrated, passes, ceiling)
+    return Ladder(ordered, sorted(pools), len(kept), duplicates, unrated, passes, ceiling, wanted)
 
 
 def _ceiling_rows(games: Sequence[LadderGame]) -> list[LadderRow]:
@@ -605,7 +615,8 @@ def _dps(row: LadderRow) -> str:
 
 
 def _notes(ladder: Ladder) -> str:
-    parts = [f"{ladder.games} games rated"]
+    with_options = ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(ladder.options.items()))
+    parts = [f"{ladder.games} games rated" + (f" (played with {with_options})" if with_options else "")]
     if ladder.duplicates:
         parts.append(f"{ladder.duplicates} duplicate lines counted once")
     parts += [f"{v} not rated ({k})" for k, v in sorted(ladder.unrated.items())]
@@ -763,6 +774,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "counts (default all)")
     add_game_option(p)
     p.add_argument("--restart-on-loss", action="store_true", help="rate the games of the R24 variant instead")
+    add_events_option(p, "rate the games played with Galactic Civ's Events deck instead (a pool of their own)")
     p.add_argument("--passes", type=positive, default=RATING_PASSES, help="rating passes in seeded random orders "
                    f"to average (default {RATING_PASSES})")
     p.add_argument("--plot", default=DEFAULT_PLOT, help=f"where to write the plot (default {DEFAULT_PLOT})")
@@ -777,8 +789,12 @@ def run_cli(args: argparse.Namespace) -> None:
     games = read_ladder(args.file)
     if not games:
         raise LadderError(f"{args.file} holds no games yet: run df-env bench")
+    try:
+        options = events_options(args, args.game)
+    except ValueError as err:
+        raise LadderError(str(err)) from None
     ladder = build_ladder(games, passes=args.passes, restart_on_loss=args.restart_on_loss, players=args.players,
-                          game=args.game)
+                          game=args.game, options=options)
     if not ladder.games and not ladder.ceiling:
         raise LadderError(f"{args.file}: none of its {len(games)} games is rated ({_notes(ladder)})")
     print(format_table(ladder))

@@ -152,7 +152,25 @@ def test_bench_with_events_plays_events_and_the_ladder_keeps_them_apart(tmp_path
     assert {g.key() for g in standard}.isdisjoint({g.key() for g in games})  # not the same games
     ladder = build_ladder(again + standard, game="galactic_civ", passes=1)
     assert ladder.unrated == {"other game options": len(games)}
+    events_pool = build_ladder(again + standard, game="galactic_civ", passes=1, options={"events": True})
+    assert events_pool.unrated == {"other game options": len(games)}  # the plain games, this time
+    assert events_pool.games == ladder.games == len(games)  # each pool rates its own games, all of them
     with pytest.raises(ValueError, match="events must be true or false"):
         BenchConfig(agents=("random", "first"), num_players=2, game="galactic_civ", options={"events": "on"})
     with pytest.raises(ValueError, match="unknown Deep Future options"):
         BenchConfig(agents=("random",), options={"events": True})
+
+
+def test_ladder_events_rates_the_events_games_in_a_pool_of_their_own(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    ladder = tmp_path / "l.jsonl"
+    out = str(tmp_path / "b")
+    for extra in (["--events"], []):
+        assert main(["bench", "--game", "galactic_civ", "--players", "2", "--agents", "random", "first", "--games",
+                     "2", "--jobs", "1", "--no-progress", "--out", out, "--ladder", str(ladder), *extra]) == 0
+    capsys.readouterr()
+    assert main(["ladder", "--file", str(ladder), "--game", "galactic_civ", "--events", "--no-plot"]) == 0
+    table = capsys.readouterr().out
+    assert "4 games rated (played with events=true); 4 not rated (other game options)" in table
+    assert main(["ladder", "--file", str(ladder), "--events", "--no-plot"]) == 2  # Deep Future has no Events deck
+    assert "--events: Deep Future has no Events deck" in capsys.readouterr().err
