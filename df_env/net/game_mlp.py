@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from .numpy_net import MODELS_DIR, ModelFileError, check_zip_size, write_model_file
+from .numpy_net import MODELS_DIR, ModelFileError, check_zip_size, checked_weights, write_model_file
 
 __all__ = ["KIND", "MLP_FORMAT", "GameMlp", "default_model_path", "load_game_mlp", "mlp_weight_shapes",
            "save_game_mlp"]
@@ -157,19 +157,4 @@ def _check_weights(weights: dict[str, np.ndarray], meta: dict[str, Any], p: Path
     naming the first missing, unexpected or misshapen weight."""
     want = mlp_weight_shapes(int(meta["obs_size"]), list(meta["hidden"]), int(meta["num_actions"]),
                              int(meta["num_players"]))
-    missing = [k for k in want if k not in weights]
-    if missing:
-        raise ModelFileError(f"model {p}: the weight {missing[0]!r} is missing ({len(missing)} missing in all; "
-                             f"its __meta__ describes hidden layers {meta['hidden']!r})")
-    extra = sorted(set(weights) - set(want))
-    if extra:
-        raise ModelFileError(f"model {p}: unexpected weight {extra[0]!r} ({len(extra)} in all), not part of the "
-                             f"network its __meta__ describes")
-    for k, shape in want.items():
-        w = np.asarray(weights[k])
-        if w.dtype.kind not in "fiu":
-            raise ModelFileError(f"model {p}: the weight {k!r} holds {w.dtype} values; expected numbers")
-        if w.shape != shape:
-            raise ModelFileError(f"model {p}: the weight {k!r} has shape {w.shape}; its __meta__ (hidden "
-                                 f"{meta['hidden']!r}) needs {shape}")
-    return {k: np.asarray(weights[k], dtype=np.float32) for k in want}
+    return checked_weights(weights, want, p, "a game MLP", f"hidden layers {meta['hidden']!r}")

@@ -363,20 +363,28 @@ def expected_shapes(meta: dict[str, Any], p: Path) -> dict[str, tuple[int, ...]]
 def check_weights(weights: dict[str, np.ndarray], meta: dict[str, Any], p: Path) -> dict[str, np.ndarray]:
     """The weights as float32 when they are exactly those ``meta`` describes (names and shapes, numbers only);
     else :class:`ModelFileError` naming the first missing, unexpected or misshapen weight."""
-    want = expected_shapes(meta, p)
+    return checked_weights(weights, expected_shapes(meta, p), p, f"a {meta['kind']} network",
+                           f"dims {meta.get('dims')!r}")
+
+
+def checked_weights(weights: dict[str, np.ndarray], want: dict[str, tuple[int, ...]], p: Path, network: str,
+                    layout: str) -> dict[str, np.ndarray]:
+    """``weights`` as float32 when their names and shapes are exactly ``want`` (numbers only); else
+    :class:`ModelFileError` naming the first missing, unexpected or misshapen weight, with what the file's
+    ``__meta__`` describes (``network``: "an entity network"; ``layout``: "dims {...}"). Every model format's check."""
     missing = [k for k in want if k not in weights]
     if missing:
         raise ModelFileError(f"model {p}: the weight {missing[0]!r} is missing ({len(missing)} missing in all; its "
-                             f"__meta__ describes a {meta['kind']} network with dims {meta.get('dims')!r})")
+                             f"__meta__ describes {network} with {layout})")
     extra = sorted(set(weights) - set(want))
     if extra:
-        raise ModelFileError(f"model {p}: unexpected weight {extra[0]!r} ({len(extra)} in all), not part of the "
-                             f"{meta['kind']} network its __meta__ describes")
+        raise ModelFileError(f"model {p}: unexpected weight {extra[0]!r} ({len(extra)} in all), not part of "
+                             f"{network} its __meta__ describes")
     for k, shape in want.items():
-        w = weights[k]
+        w = np.asarray(weights[k])
         if w.dtype.kind not in "fiu":
             raise ModelFileError(f"model {p}: the weight {k!r} holds {w.dtype} values; expected numbers")
         if w.shape != shape:
-            raise ModelFileError(f"model {p}: the weight {k!r} has shape {w.shape}; its __meta__ "
-                                 f"(dims {meta.get('dims')!r}) needs {shape}")
+            raise ModelFileError(f"model {p}: the weight {k!r} has shape {w.shape}; its __meta__ ({layout}) "
+                                 f"needs {shape}")
     return {k: np.asarray(weights[k], dtype=np.float32) for k in want}
