@@ -21,13 +21,12 @@ Example:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .numpy_net import MODELS_DIR, ModelFileError, check_zip_size, checked_weights, write_model_file
+from .numpy_net import MODELS_DIR, ModelFileError, checked_weights, read_model_file, write_model_file
 
 __all__ = ["KIND", "MLP_FORMAT", "GameMlp", "default_model_path", "load_game_mlp", "mlp_weight_shapes",
            "save_game_mlp"]
@@ -103,15 +102,7 @@ def load_game_mlp(path: str | Path, game: str, num_players: int | None = None) -
     missing or unreadable, made for another game, player count or layout, or its weights do not match its
     metadata key by key and shape by shape."""
     p = Path(path)
-    if not p.is_file():
-        raise ModelFileError(f"no model file {str(p)!r}")
-    check_zip_size(p)  # before anything is unpacked: a zip bomb is refused at once
-    try:
-        with np.load(p, allow_pickle=False) as data:
-            meta = json.loads(str(data["__meta__"]))
-            weights = {k: np.asarray(data[k]) for k in data.files if k != "__meta__"}
-    except Exception as err:  # zipfile, zlib, numpy's header parser and json raise wide, undocumented sets
-        raise ModelFileError(f"cannot read {str(p)!r} as a df_env model file (.npz with __meta__): {err}") from None
+    meta, weights = read_model_file(p)
     _check_meta(meta, p, game, num_players)
     net = GameMlp(_check_weights(weights, meta, p), meta)
     logits, values = net.forward(np.zeros((1, net.obs_size), dtype=np.float32))

@@ -226,9 +226,9 @@ def _check_layout(meta: dict[str, Any], path: str) -> None:
                 f"{mine[key]!r}): retrain it with this version (df-env train) or use a df_env of its version")
 
 
-def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
-    """Load a model file; :class:`ModelFileError` when it is missing, unreadable or made for another layout."""
-    p = Path(path)
+def read_model_file(p: Path) -> tuple[Any, dict[str, np.ndarray]]:
+    """The ``__meta__`` (parsed JSON, not yet checked) and the weight arrays of model file ``p``;
+    :class:`ModelFileError` when it is missing, too big unpacked, or unreadable. Every model format reads this way."""
     if not p.is_file():
         raise ModelFileError(f"no model file {str(p)!r}")
     check_zip_size(p)  # before anything is unpacked: a zip bomb is refused at once
@@ -240,6 +240,13 @@ def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
         # tokenize) and json, whose exception sets are undocumented and wide (fuzzed:
         # tests/train/test_model_file_fuzz.py)
         raise ModelFileError(f"cannot read {str(p)!r} as a df_env model file (.npz with __meta__): {err}") from None
+    return meta, weights
+
+
+def load_net(path: str | Path) -> NumpyEntityNet | NumpyMlpNet:
+    """Load a model file; :class:`ModelFileError` when it is missing, unreadable or made for another layout."""
+    p = Path(path)
+    meta, weights = read_model_file(p)
     if not isinstance(meta, dict):
         raise ModelFileError(f"model {p}: __meta__ must be a JSON object, got {type(meta).__name__}")
     if meta.get("format") != NET_FORMAT or not isinstance(meta.get("kind"), str) or meta["kind"] not in KINDS:
