@@ -1,8 +1,9 @@
 """``net-mcts`` (Galactic Civ): the determinized search of ``mcts`` (:mod:`agents.galactic_civ.mcts`) guided by a
 trained network (``df-env train --game galactic_civ``, :mod:`df_env.net.game_mlp`).
 
-Every iteration determinizes the position for the acting seat (:meth:`Game.determinize`: other hands, the decks
-and the generator drawn again), walks down an open-loop tree of action sequences, expands one action, evaluates
+Every iteration determinizes the position for the acting seat (other hands, the decks and the generator drawn
+again: :func:`~df_env.games.galactic_civ.engine.observe.determinize_rec`, the compiled twin of
+:meth:`Game.determinize`), walks down an open-loop tree of action sequences, expands one action, evaluates
 the leaf and backs up each seat's value (1 win, 0 loss, 0.5 draw) for the seat that chose each edge, as ``mcts``
 does; it differs in two places:
 
@@ -16,11 +17,14 @@ does; it differs in two places:
   ``mcts:iters=100`` the three won alike (14-15 of 20 games each, docs/galactic_civ/training.md) and ``rollout``
   costs the least CPU; the shipped value heads overfit their training games.
 
-A network pass costs about as much as an iteration of ``mcts``, so the default ``iters`` (200) spends about the CPU
-time of ``mcts:iters=400``. The action played is the most visited root action. Spec: ``net-mcts:iters=N`` with the
-model shipped for the
-table's player count (``df_env/models/galactic_civ_{n}p.npz``), or ``net-mcts:path=F.npz``. The same spec and
-generator give the same moves.
+The whole search runs in compiled code (the tree as arrays, the observation encoder
+:func:`~df_env.games.galactic_civ.engine.observe.encode`, the network's forward pass
+:func:`~df_env.net.game_mlp.mlp_forward` and the rollouts); it returns to Python only between chunks of iterations
+when a time budget is set. An iteration costs about a heuristic rollout to the game's end, so the default ``iters``
+(700) spends about the CPU time of ``mcts:iters=400``, whose tree is Python (docs/galactic_civ/training.md). The
+action played is the most visited root action. Spec: ``net-mcts:iters=N`` with the model shipped for the table's
+player count (``df_env/models/galactic_civ_{n}p.npz``), or ``net-mcts:path=F.npz``. The same spec and generator give
+the same moves.
 
 Example:
     >>> import df_env
@@ -42,13 +46,16 @@ from typing import Any
 import numpy as np
 
 from agents.base import Agent, Option, build_options, choice, non_negative_float, positive_int, words_from
-from agents.galactic_civ.fast import HEURISTIC, play_arr
+from agents.galactic_civ.fast import HEURISTIC, play_rec
 from agents.galactic_civ.net import ModelCache
-from df_env.core import make_game
-from df_env.net.game_mlp import GameMlp
+from df_env.core.jit import njit
+from df_env.games.galactic_civ.engine.decide import apply
+from df_env.games.galactic_civ.engine.observe import OBS_SIZE, determinize_rec, encode
+from df_env.games.galactic_civ.engine.state import NUM_ACTIONS, STATE_DTYPE
+from df_env.net.game_mlp import GameMlp, mlp_forward
 
 OPTIONS: dict[str, Option] = {
-    "iters": Option(positive_int, 200, "search iterations per decision (200: about the CPU time of mcts:iters=400)"),
+    "iters": Option(positive_int, 700, "search iterations per decision (700: about the CPU time of mcts:iters=400)"),
     "time": Option(non_negative_float, 0.0, "seconds per decision (0: no limit; the search stops at whichever "
                    "of iters and time comes first)"),
     "c_puct": Option(non_negative_float, 1.0, "PUCT exploration constant (values are in [0, 1])"),
@@ -57,41 +64,168 @@ OPTIONS: dict[str, Option] = {
     "path": Option(str, "", "a model file (.npz from df-env train --game galactic_civ); default: the shipped "
                             "model for the table's player count"),
 }
-LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = "rollout", "value", "mix"
+LEAVES = ("rollout", "value", "mix")
+LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = range(len(LEAVES))
+CHUNK = 64  # iterations a compiled call runs between two looks at the clock (a time budget)
 
 __all__ = ["GalacticCivNetMCTS", "make"]
 
 
-class _Node:
-    """A node of the open-loop tree: visits and value sums per action (for the seat that chose it), the logits of
-    the network at the node (None until first needed) and the children."""
+class _Tree:
+    """The search's arrays, one row per node (node 0 the root), one column per action id: the child node (-1
+    none), the visits ``n`` and value sums ``w`` (for the seat that chose the action), and the prior's weights
+    ``exp(logit - max logit)`` once ``known``; plus the scratch of one walk (its record, path and buffers)."""
 
-    __slots__ = ("children", "logits", "n", "w", "weights")
+    def __init__(self, nodes: int, net: GameMlp) -> None:
+        self.child = np.full((nodes, NUM_ACTIONS), -1, np.int32)
+        self.n = np.zeros((nodes, NUM_ACTIONS))
+        self.w = np.zeros((nodes, NUM_ACTIONS))
+        self.prior = np.zeros((nodes, NUM_ACTIONS), np.float32)
+        self.known = np.zeros(nodes, np.bool_)
+        self.path = np.zeros((nodes + 1, 3), np.int64)  # (node, action, seat) of each step of a walk
+        self.work = np.zeros(1, STATE_DTYPE)
+        self.obs = np.zeros(OBS_SIZE, np.float32)
+        self.buf = net.scratch()
+        self.logits = np.zeros(NUM_ACTIONS, np.float32)
+        self.values = np.zeros(net.num_players, np.float32)
+        self.vals = np.zeros(net.num_players)
+        self.size = np.zeros(1, np.int64)  # nodes in use
 
-    def __init__(self, num_actions: int) -> None:
-        self.n = np.zeros(num_actions)
-        self.w = np.zeros(num_actions)
-        self.logits: np.ndarray | None = None
-        self.weights = np.zeros(num_actions)  # exp(logits - max): the prior before its normalization
-        self.children: dict[int, _Node] = {}
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        return (self.child, self.n, self.w, self.prior, self.known, self.path, self.work, self.obs, self.buf,
+                self.logits, self.values, self.vals, self.size)
 
-    def set_logits(self, logits: np.ndarray) -> None:
-        self.logits = logits
-        lg = logits.astype(np.float64)
-        self.weights = np.exp(lg - lg.max())
 
-    def select(self, legal: np.ndarray, c_puct: float) -> int:
-        """The PUCT choice among ``legal`` (the node's logits must be known)."""
-        p = self.weights[legal]
-        n, w = self.n[legal], self.w[legal]
-        total = n.sum()
-        fpu = w.sum() / total if total > 0 else 0.5
-        q = np.where(n > 0, w / np.maximum(n, 1.0), fpu)
-        z = p.sum()
-        if not z > 0.0:  # every legal logit far below an illegal one's: a uniform prior
-            p, z = np.ones(legal.size), float(legal.size)
-        u = q + (c_puct * math.sqrt(max(total, 1.0)) / z) * p / (1.0 + n)
-        return int(legal[int(np.argmax(u))])
+@njit
+def _clear(tree, node):
+    child, n, w, prior, known = tree[0], tree[1], tree[2], tree[3], tree[4]
+    child[node, :] = -1
+    n[node, :] = 0.0
+    w[node, :] = 0.0
+    prior[node, :] = 0.0
+    known[node] = False
+
+
+@njit
+def _forward(net, tree, s, seat):
+    """The network on ``seat``'s observation of ``s``: logits into the tree's ``logits``, every seat's value
+    (absolute seats) into its ``vals``."""
+    obs, buf, logits, values, vals = tree[7], tree[8], tree[9], tree[10], tree[11]
+    encode(s, seat, obs)
+    mlp_forward(net, obs, buf, logits, values)
+    n = s["n_players"]
+    for k in range(n):
+        vals[(seat + k) % n] = values[k]
+
+
+@njit
+def _set_prior(tree, node):
+    """The node's prior weights from the logits just computed: ``exp(logit - max)`` over every action."""
+    logits, prior, known = tree[9], tree[3], tree[4]
+    top = logits.max()
+    for a in range(logits.shape[0]):
+        prior[node, a] = math.exp(logits[a] - top)
+    known[node] = True
+
+
+@njit
+def _select(tree, s, node, c_puct):
+    """The PUCT choice among the legal actions of ``s`` at ``node``: ``Q + c_puct * P * sqrt(N) / (1 + n)``, an
+    unvisited action valued at the node's mean (0.5 before any visit), ``P`` the prior renormalized over the legal
+    actions (uniform if every legal weight underflowed); ties: the lowest action id."""
+    n, w, prior = tree[1], tree[2], tree[3]
+    k = s["n_legal"]
+    total, wsum, z = 0.0, 0.0, 0.0
+    for i in range(k):
+        a = s["legal"][i]
+        total += n[node, a]
+        wsum += w[node, a]
+        z += prior[node, a]
+    fpu = wsum / total if total > 0 else 0.5
+    uniform = not z > 0.0
+    scale = c_puct * math.sqrt(max(total, 1.0)) / (float(k) if uniform else z)
+    best, best_u = -1, -math.inf
+    for i in range(k):
+        a = s["legal"][i]
+        q = w[node, a] / n[node, a] if n[node, a] > 0 else fpu
+        u = q + scale * (1.0 if uniform else prior[node, a]) / (1.0 + n[node, a])
+        if u > best_u:
+            best, best_u = a, u
+    return best
+
+
+@njit
+def _outcome(s, vals):
+    """Each seat's result in [0, 1] of a finished game: 1 the winner, 0 the others, 0.5 all on a draw."""
+    for p in range(s["n_players"]):
+        vals[p] = 0.5 if s["winner"] < 0 else (1.0 if p == s["winner"] else 0.0)
+
+
+@njit
+def _evaluate(net, tree, s, fresh, leaf, r, codes, peak, counts):
+    """Each seat's value of the leaf ``s`` into the tree's ``vals``; a network pass also gives the new node
+    ``fresh`` its prior."""
+    vals = tree[11]
+    if s["over"]:
+        _outcome(s, vals)
+        return
+    if leaf != LEAF_ROLLOUT:
+        _forward(net, tree, s, s["dplayer"])
+        if fresh >= 0:
+            _set_prior(tree, fresh)
+        if leaf == LEAF_VALUE:
+            return
+    net_vals = vals.copy() if leaf == LEAF_MIX else vals
+    play_rec(s, codes, r, 10**6, peak, counts)
+    _outcome(s, vals)
+    if leaf == LEAF_MIX:
+        for p in range(vals.shape[0]):
+            vals[p] = (vals[p] + net_vals[p]) / 2.0
+
+
+@njit
+def _iterate(net, tree, root, seat, c_puct, leaf, r, codes, peak, counts):
+    """One iteration: determinize the root for ``seat``, walk down by PUCT to the first new node, evaluate the
+    leaf and back up each seat's value along the path (for the seat that chose each edge)."""
+    child, n, w, known, path, work = tree[0], tree[1], tree[2], tree[4], tree[5], tree[6]
+    vals, size = tree[11], tree[12]
+    work[0] = root
+    s = work[0]
+    determinize_rec(s, seat, r)
+    node, depth, fresh = 0, 0, -1
+    while not s["over"]:
+        p = s["dplayer"]
+        if s["n_legal"] == 1:
+            a = s["legal"][0]
+        else:
+            if not known[node]:
+                _forward(net, tree, s, p)
+                _set_prior(tree, node)
+            a = _select(tree, s, node, c_puct)
+        path[depth, 0], path[depth, 1], path[depth, 2] = node, a, p
+        depth += 1
+        apply(s, a)
+        if child[node, a] < 0:
+            fresh = size[0]
+            size[0] += 1
+            _clear(tree, fresh)
+            child[node, a] = fresh
+            break
+        node = child[node, a]
+    _evaluate(net, tree, s, fresh, leaf, r, codes, peak, counts)
+    for d in range(depth):
+        n[path[d, 0], path[d, 1]] += 1.0
+        w[path[d, 0], path[d, 1]] += vals[path[d, 2]]
+
+
+@njit
+def search_chunk(net, tree, root, seat, iters, c_puct, leaf, r, codes):
+    """``iters`` iterations from the position ``root[0]`` (node 0 must be set up); every random choice from
+    generator words ``r``."""
+    peak = np.zeros(codes.shape[0])
+    counts = np.zeros(codes.shape[0], np.int64)
+    for _ in range(iters):
+        _iterate(net, tree, root[0], seat, c_puct, leaf, r, codes, peak, counts)
 
 
 class GalacticCivNetMCTS(Agent):
@@ -101,87 +235,49 @@ class GalacticCivNetMCTS(Agent):
 
     def __init__(self, name: str, iters: int, seconds: float, c_puct: float, leaf: str, path: str) -> None:
         self.name, self.iters, self.seconds, self.c_puct, self.leaf = name, iters, seconds, c_puct, leaf
-        self.game = make_game("galactic_civ")
         self.models = ModelCache("net-mcts", path)
-        self.rng = np.random.default_rng(0)
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
         self.net: GameMlp | None = None
+        self._packed: tuple[Any, ...] = ()
+        self._tree: _Tree | None = None
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
-        self.rng = rng
         self.words = words_from(rng)
 
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if state is None:
             raise ValueError("net-mcts needs the state (uses_state): call act(obs, mask, state)")
-        self.net = self.models.for_players(int(state["n_players"]))
         legal = np.flatnonzero(mask)
         if legal.size == 1:
             return int(legal[0])
         return int(np.argmax(np.where(mask, self.search(state), -1.0)))
 
+    def _tree_for(self, num_players: int) -> _Tree:
+        net = self.models.for_players(num_players)
+        if net is not self.net or self._tree is None:
+            self.net, self._packed = net, net.packed()
+            self._tree = _Tree(self.iters + 1, net)
+        return self._tree
+
     def search(self, state: Any) -> np.ndarray:
         """The root's visit counts (over every action id) after a search from ``state``."""
-        game = self.game
-        seat = game.current_player(state)
-        if self.net is None:
-            self.net = self.models.for_players(int(state["n_players"]))
-        root = _Node(game.info.num_actions)
-        root.set_logits(self._forward(state, seat)[0])
+        n_players = int(state["n_players"])
+        tree = self._tree_for(n_players)
+        arrays = tree.arrays()
+        _clear(arrays, 0)
+        tree.size[0] = 1
+        root = state.reshape(1)
+        seat, leaf = int(state["dplayer"]), LEAVES.index(self.leaf)
+        codes = np.full(n_players, HEURISTIC, dtype=np.int64)
         t_end = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
-        for _ in range(self.iters):
-            self._iterate(root, game.determinize(state, seat, self.rng))
+        done = 0
+        while done < self.iters:
+            k = min(CHUNK, self.iters - done) if self.seconds > 0 else self.iters
+            search_chunk(self._packed, arrays, root, seat, k, self.c_puct, leaf, self.words, codes)
+            done += k
             if time.perf_counter() >= t_end:
                 break
-        return root.n.copy()
-
-    def _forward(self, s: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """The network's logits at ``s`` for ``seat`` and every seat's value (absolute seats)."""
-        assert self.net is not None
-        logits, values = self.net.forward(self.game.observe(s, seat))
-        return logits[0], np.roll(values[0], seat)
-
-    def _iterate(self, root: _Node, s: Any) -> None:
-        game, path, node = self.game, [], root
-        fresh: _Node | None = None
-        while not game.is_terminal(s):
-            legal = game.legal_actions(s)
-            seat = game.current_player(s)
-            if legal.size == 1:
-                a = int(legal[0])
-            else:
-                if node.logits is None:
-                    node.set_logits(self._forward(s, seat)[0])
-                a = node.select(legal, self.c_puct)
-            path.append((node, a, seat))
-            game.apply_action(s, a)
-            if a not in node.children:
-                fresh = node.children[a] = _Node(game.info.num_actions)
-                break
-            node = node.children[a]
-        values = self._evaluate(s, fresh)
-        for node, a, seat in path:
-            node.n[a] += 1.0
-            node.w[a] += values[seat]
-
-    def _evaluate(self, s: Any, child: _Node | None) -> np.ndarray:
-        """Each seat's value of the leaf ``s`` in [0, 1]; a network pass also gives the new node ``child`` its
-        logits."""
-        game = self.game
-        if game.is_terminal(s):
-            return (game.returns(s) + 1.0) / 2.0
-        value = None
-        if self.leaf != LEAF_ROLLOUT:
-            logits, value = self._forward(s, game.current_player(s))
-            if child is not None:
-                child.set_logits(logits)
-            if self.leaf == LEAF_VALUE:
-                return value
-        n = int(s["n_players"])
-        play_arr(s.reshape(1), np.full(n, HEURISTIC, dtype=np.int64), self.words, 10**6, np.zeros(n),
-                 np.zeros(n, dtype=np.int64))
-        rollout = (game.returns(s) + 1.0) / 2.0
-        return rollout if value is None else (rollout + value) / 2.0
+        return tree.n[0].copy()
 
 
 def make(spec: str, raw: dict[str, str]) -> GalacticCivNetMCTS:

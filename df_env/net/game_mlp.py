@@ -26,10 +26,12 @@ from typing import Any
 
 import numpy as np
 
+from df_env.core.jit import njit
+
 from .numpy_net import MODELS_DIR, ModelFileError, checked_weights, read_model_file, write_model_file
 
-__all__ = ["KIND", "MLP_FORMAT", "GameMlp", "default_model_path", "load_game_mlp", "mlp_weight_shapes",
-           "save_game_mlp"]
+__all__ = ["KIND", "MLP_FORMAT", "GameMlp", "default_model_path", "load_game_mlp", "mlp_forward",
+           "mlp_weight_shapes", "save_game_mlp"]
 
 MLP_FORMAT = 1
 KIND = "game-mlp"
@@ -95,6 +97,54 @@ class GameMlp:
             x = np.maximum(x @ w + b, 0.0)
         v = x @ self.value[0] + self.value[1]
         return x @ self.policy[0] + self.policy[1], 1.0 / (1.0 + np.exp(-v))
+
+    def packed(self) -> tuple[Any, ...]:
+        """The weights as compiled code takes them (:func:`mlp_forward`): the hidden layers' weights and biases
+        as two tuples, then the policy's and the value's, every array C-contiguous float32."""
+        as_c = np.ascontiguousarray
+        return (tuple(as_c(w, np.float32) for w, _ in self.layers), tuple(as_c(b, np.float32) for _, b in self.layers),
+                as_c(self.policy[0], np.float32), as_c(self.policy[1], np.float32),
+                as_c(self.value[0], np.float32), as_c(self.value[1], np.float32))
+
+    def scratch(self) -> np.ndarray:
+        """The two hidden-layer buffers :func:`mlp_forward` works in."""
+        return np.zeros((2, max(int(h) for h in self.meta["hidden"])), np.float32)
+
+
+@njit
+def _affine(w, b, x, n_in, out):
+    """``out = x[:n_in] @ w + b``, skipping the zero inputs: a one-hot observation and the outputs of a ReLU are
+    mostly zeros, and a row of ``w`` (stored ``(in, out)``) is contiguous."""
+    m = w.shape[1]
+    for j in range(m):
+        out[j] = b[j]
+    for i in range(n_in):
+        xi = x[i]
+        if xi != 0.0:
+            for j in range(m):
+                out[j] += xi * w[i, j]
+
+
+@njit
+def mlp_forward(net, x, buf, logits, values):
+    """The forward pass of a packed network (:meth:`GameMlp.packed`) on one observation ``x`` in compiled code:
+    every action's logit into ``logits`` and every seat's value (a sigmoid, relative to the observer) into
+    ``values``; ``buf`` is :meth:`GameMlp.scratch`. Equal to :meth:`GameMlp.forward` up to float32 rounding."""
+    hw, hb, pw, pb, vw, vb = net
+    src = x
+    n_in = x.shape[0]
+    for k in range(len(hw)):
+        dst = buf[k % 2]
+        _affine(hw[k], hb[k], src, n_in, dst)
+        n_in = hw[k].shape[1]
+        for j in range(n_in):
+            if dst[j] < 0.0:
+                dst[j] = 0.0
+        src = dst
+    _affine(pw, pb, src, n_in, logits)
+    _affine(vw, vb, src, n_in, values)
+    for j in range(values.shape[0]):
+        values[j] = 1.0 / (1.0 + np.exp(-values[j]))
 
 
 def load_game_mlp(path: str | Path, game: str, num_players: int | None = None) -> GameMlp:

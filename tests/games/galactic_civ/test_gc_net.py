@@ -14,7 +14,7 @@ from agents import AgentSpecError, agent_names, make_agent
 from df_env.cli import main
 from df_env.core import make_game
 from df_env.core.rng import derive_seed
-from df_env.net.game_mlp import load_game_mlp, mlp_weight_shapes, save_game_mlp
+from df_env.net.game_mlp import default_model_path, load_game_mlp, mlp_forward, mlp_weight_shapes, save_game_mlp
 from df_env.net.numpy_net import ModelFileError
 
 G = make_game("galactic_civ")
@@ -138,3 +138,33 @@ def test_same_seed_same_game(tmp_path: Path) -> None:
     first = play_game(specs, 5)
     assert play_game(specs, 5) == first
     assert play_game(specs, 6) != first
+
+
+def test_the_compiled_forward_pass_equals_numpy_s(tmp_path: Path) -> None:
+    net = load_game_mlp(tiny_model(tmp_path, 4), "galactic_civ", 4)
+    big = load_game_mlp(default_model_path("galactic_civ", 2), "galactic_civ", 2)
+    rng = np.random.default_rng(0)
+    for model in (net, big):
+        for _ in range(5):
+            x = (rng.random(OBS) < 0.1).astype(np.float32) * rng.random(OBS).astype(np.float32)
+            logits = np.zeros(ACTIONS, np.float32)
+            values = np.zeros(model.num_players, np.float32)
+            mlp_forward(model.packed(), x, model.scratch(), logits, values)
+            want_logits, want_values = model.forward(x)
+            np.testing.assert_allclose(logits, want_logits[0], rtol=1e-4, atol=1e-4)
+            np.testing.assert_allclose(values, want_values[0], rtol=1e-5, atol=1e-5)
+
+
+def test_net_mcts_stops_at_its_time_budget_and_visits_legal_actions_only() -> None:
+    s = G.new_game(G.make_config(2, races="random"), seed=4)
+    while len(G.legal_actions(s)) < 3:
+        G.apply_action(s, int(G.legal_actions(s)[0]))
+    agent = make_agent("net-mcts:iters=100000,time=0.05", game="galactic_civ")
+    agent.reset(np.random.default_rng(0))
+    visits = agent.search(G.clone(s))  # type: ignore[attr-defined]
+    assert 0 < visits.sum() < 100000  # the clock stopped it
+    assert visits[~G.legal_mask(s)].sum() == 0
+    wide = make_agent("net-mcts:iters=50,c_puct=100", game="galactic_civ")  # exploration spreads the visits
+    wide.reset(np.random.default_rng(0))
+    visits = wide.search(G.clone(s))  # type: ignore[attr-defined]
+    assert visits.sum() == 50 and (visits[G.legal_actions(s)] > 0).sum() >= 2
