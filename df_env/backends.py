@@ -128,7 +128,7 @@ def _dead_worker_message(processes: list[BaseProcess], finished: int, results: i
     """What died, how far the run got, and what to try."""
     # the pool ends the other workers with SIGTERM once one has died: the dead one is the one that ended otherwise
     dead = [p for p in processes if p.exitcode is not None and p.exitcode != -signal.SIGTERM]
-    who = ", ".join(f"pid {p.pid}, {_exit_status(p.exitcode)}" for p in dead) or "exit status unknown"
+    who = "; ".join(f"pid {p.pid}, {_exit_status(p.exitcode)}" for p in dead) or "exit status unknown"
     return (f"local backend: a worker process died ({who}); {finished} chunks had finished ({results} results), "
             f"the others were cancelled. A worker killed by a signal (SIGKILL) is often out of memory (see dmesg); "
             f"run with one job (--jobs 1) to see an error raised in the work itself in this process.")
