@@ -41,7 +41,7 @@ from df_env.core.registry import DEFAULT_GAME
 # derive_seed is also imported from here (the one seed derivation of df_env)
 from df_env.games.deep_future.engine.model.rng import derive_seed
 
-from .backends import Backend, LocalBackend, run_keyed
+from .backends import Backend, BackendError, LocalBackend, run_keyed
 
 DEFAULT_TURNS_PER_PLAYER = 100  # Deep Future's R25 guard (its game's default_turn_limit); kept for old imports
 
@@ -421,13 +421,24 @@ class BenchInterrupted(KeyboardInterrupt):
         self.result = result
 
 
+class BenchFailed(BackendError):
+    """The backend could not finish :func:`run_bench` (a worker process died, a game's result never came): the
+    :class:`~df_env.backends.BackendError`'s message, and :attr:`result` holding the games finished before it, as
+    :class:`BenchInterrupted` (``meta["partial"]`` True, ``meta["error"]`` the message)."""
+
+    def __init__(self, result: BenchResult, error: BackendError) -> None:
+        super().__init__(str(error))
+        self.result = result
+
+
 def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend | None = None) -> BenchResult:
     """Play every game of ``config`` (in parallel when ``jobs`` > 1) and summarize.
 
     ``backend`` runs the games (:mod:`df_env.backends`; default: this machine's processes, ``config.jobs``);
     every game is counted exactly once whatever the backend (a retried game's second result is dropped).
     Raises :class:`agents.AgentSpecError` for a bad agent spec before any game is played, and
-    :class:`BenchInterrupted` (a KeyboardInterrupt carrying the finished games) on Ctrl-C.
+    :class:`BenchInterrupted` (a KeyboardInterrupt carrying the finished games) on Ctrl-C, :class:`BenchFailed` (a
+    BackendError carrying them) when the backend fails (a worker process that died).
     """
     from tqdm import tqdm
 
@@ -455,6 +466,9 @@ def run_bench(config: BenchConfig, show_progress: bool = True, backend: Backend 
     except KeyboardInterrupt:  # the games finished so far are kept, marked partial
         meta.update(partial=True, games_planned=len(tasks))
         raise BenchInterrupted(_result(config, results, time.perf_counter() - t0, meta)) from None
+    except BackendError as err:  # the same, with what went wrong
+        meta.update(partial=True, games_planned=len(tasks), error=str(err))
+        raise BenchFailed(_result(config, results, time.perf_counter() - t0, meta), err) from err
     return _result(config, results, time.perf_counter() - t0, meta)
 
 

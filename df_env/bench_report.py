@@ -61,7 +61,8 @@ def format_table(result: BenchResult) -> str:
                  f"{c.turn_limit}, {result.meta.get('jobs')} job(s), {result.seconds:.1f} s. progress = mean peak "
                  f"progress score (0..1) over games not won.")
     if result.meta.get("partial"):
-        lines.append(f"PARTIAL: interrupted after {len(result.games)} of {result.meta.get('games_planned')} games.")
+        why = "stopped by an error" if result.meta.get("error") else "interrupted"
+        lines.append(f"PARTIAL: {why} after {len(result.games)} of {result.meta.get('games_planned')} games.")
     return "\n".join(lines)
 
 

@@ -89,7 +89,7 @@ def _bench(args: argparse.Namespace) -> None:
         raise CliError(str(err)) from None
     _check_output_folder(Path(args.out + ".json"), "--out")
     from df_env.backends import BackendError, make_backend
-    from df_env.bench import BenchInterrupted
+    from df_env.bench import BenchFailed, BenchInterrupted
 
     try:  # the local backend is run_bench's default (--jobs processes)
         backend = make_backend(args.backend, args.jobs, args.address) if args.backend != "local" or args.address \
@@ -98,9 +98,10 @@ def _bench(args: argparse.Namespace) -> None:
         raise CliError(str(err)) from None
     try:
         result = run_bench(config, show_progress=not args.no_progress, backend=backend)
-    except BenchInterrupted as stop:  # Ctrl-C: the finished games are written and recorded, marked partial
-        _bench_outputs(stop.result, args)
-        print(f"interrupted: kept the {len(stop.result.games)} finished games of {stop.result.meta['games_planned']} "
+    except (BenchInterrupted, BenchFailed) as stop:  # Ctrl-C, a dead worker: the finished games are written and
+        _bench_outputs(stop.result, args)  # recorded, marked partial; then main says why and exits 130 or 1
+        why = "interrupted" if isinstance(stop, BenchInterrupted) else "stopped by an error"
+        print(f"{why}: kept the {len(stop.result.games)} finished games of {stop.result.meta['games_planned']} "
               f"(marked partial)", file=sys.stderr)
         raise
     finally:
@@ -497,7 +498,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``df-env``; returns the exit status (2 for a user error, with a one-line message)."""
+    """Run ``df-env``; returns the exit status (2 for a user error, with a one-line message; 1 when the backend could
+    not finish the work, a worker process that died; 130 on Ctrl-C)."""
     args = build_parser().parse_args(argv)
     if args.command not in FILE_COMMANDS:  # the others learn the game from the file they read
         try:
@@ -526,6 +528,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from df_env.train.errors import ConfigError, ModelFileError
 
     user_errors += (ConfigError, ModelFileError)
+    from df_env.cluster.interface import BackendError
     from df_env.games.deep_future.engine.compile_notice import CompileWatch
 
     try:
@@ -537,6 +540,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BackendError as err:  # the work could not be finished (a worker process died): not a usage error
+        print(f"df-env {args.command}: error: {err}", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader went away (df-env campaign show ... | head): not an error of ours
         with contextlib.suppress(OSError):
             devnull = os.open(os.devnull, os.O_WRONLY)

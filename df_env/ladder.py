@@ -20,9 +20,9 @@ generators derive from, ``winner`` a seat or -1, ``returns`` +1 for the winner, 
 another win, 0 for a player still in the game at the turn limit; ``files`` maps a spec with a ``path=`` option
 (a trained model), and ``net`` / ``net-mcts`` without one (the model shipped for the table size), to the first 12
 hex digits of the model file's SHA-256, so a retrained model at the same path, or a new shipped model, is a
-different player. ``"partial": true`` marks the (complete) games of a bench stopped by Ctrl-C. ``decisions``
-and ``seconds`` per seat give the agents' speed (time of the agent's decisions, engine included; compiled whole
-games share their time by decision count).
+different player. ``"partial": true`` marks the (complete) games of a bench stopped by Ctrl-C or a worker process
+that died. ``decisions`` and ``seconds`` per seat give the agents' speed (time of the agent's decisions, engine
+included; compiled whole games share their time by decision count).
 
 **Ratings** (:func:`build_ladder`): openskill's Plackett-Luce model. A multiplayer game ranks the seats by their
 returns (the winner first; players equal in returns tie). A solo game is a match between the agent and one fixed

@@ -7,7 +7,10 @@ sources: see ``df_env/games/deep_future/engine/_jit.py``).
   code is really compiled, never for a cache hit): what it is and about how long it takes, then a line every
   ``every`` seconds while it goes on, so that the first run is never silent for long. ``df-env`` watches every
   command; a later compile (the network search of the first ``net-mcts`` game, a campaign's bigger capacity tier)
-  is announced the same way.
+  is announced the same way. Its beat thread runs beside the command's work: a process forked meanwhile (a bench's
+  pool workers, the side compile) is forked while no watch holds its lock (:func:`_hold_watches`), so that the
+  child, which inherits the watch and its numba listener but not the thread, never waits on a lock held by a
+  thread that does not exist there.
 
 Example:
     >>> isinstance(engine_is_cached(), bool)
@@ -16,6 +19,7 @@ Example:
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -162,6 +166,7 @@ class CompileWatch:
 
         self._listener = _Listener()
         event.register("numba:compile", self._listener)
+        _WATCHES.append(self)
         threading.Thread(target=self._beat, name="compile-watch", daemon=True).start()
         return self
 
@@ -169,4 +174,29 @@ class CompileWatch:
         from numba.core import event
 
         self.stop.set()
+        _WATCHES.remove(self)
         event.unregister("numba:compile", self._listener)
+
+
+# the watches whose beat thread runs, and the locks held across a fork (see _hold_watches)
+_WATCHES: list[CompileWatch] = []
+_HELD: list[threading.Lock] = []
+
+
+def _hold_watches() -> None:
+    """Before a fork: take every running watch's lock, so that its beat thread is not in the middle of a line (its
+    lock or stderr's held) when the process is copied; the thread itself is not copied, the fork waits at most
+    for one line to be printed."""
+    for watch in list(_WATCHES):
+        watch.lock.acquire()
+        _HELD.append(watch.lock)
+
+
+def _release_watches() -> None:
+    """After a fork, in the parent and in the child: give the locks back."""
+    while _HELD:
+        _HELD.pop().release()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(before=_hold_watches, after_in_parent=_release_watches, after_in_child=_release_watches)
