@@ -787,13 +787,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run_cli(args: argparse.Namespace) -> None:
-    games = read_ladder(args.file)
-    if not games:
-        raise LadderError(f"{args.file} holds no games yet: run df-env bench")
-    try:
+    try:  # a game option the game lacks is refused first, whatever the file holds
         options = game_options_of(args, args.game)
     except ValueError as err:
         raise LadderError(str(err)) from None
+    games = read_ladder(args.file)
+    if not games:
+        raise LadderError(f"{args.file} holds no games yet: run df-env bench")
     ladder = build_ladder(games, passes=args.passes, restart_on_loss=args.restart_on_loss, players=args.players,
                           game=args.game, options=options)
     if not ladder.games and not ladder.ceiling:
