@@ -11,8 +11,11 @@ Example:
 from __future__ import annotations
 
 import argparse
+import json
 
-__all__ = ["add_game_option", "any_players", "game", "non_negative", "players", "positive"]
+__all__ = ["GAME_OPTION_FLAGS", "add_events_option", "add_game_option", "add_game_options", "any_players",
+           "describe_options", "events_options", "game", "game_options_of", "non_negative", "option_flags",
+           "options_given", "players", "positive"]
 
 
 def players(text: str) -> int:
@@ -76,16 +79,80 @@ def add_events_option(p: argparse.ArgumentParser,
     p.add_argument("--events", action="store_true", help=text)
 
 
-def events_options(args: argparse.Namespace, game_id: str) -> dict[str, object]:
-    """The game options ``--events`` sets, checked against the game's configuration: a ValueError for a game
-    without an Events deck, naming the options it has."""
+# The game options the command line sets, key -> (flag, what a game without the key lacks); their values come from
+# add_game_options's flags. Galactic Civ's engine checks the values (RACE_MODES is its engine's list).
+GAME_OPTION_FLAGS: dict[str, tuple[str, str]] = {
+    "events": ("--events", "Events deck"),
+    "races": ("--races", "races option"),
+    "trade_literal": ("--trade-literal", "trade_literal option (GCR2's variant)"),
+}
+RACE_MODES = ("choose", "random")
+
+
+def add_game_options(p: argparse.ArgumentParser, events_text: str | None = None, what: str = "play") -> None:
+    """Galactic Civ's configuration options on a command: ``--events``, ``--races {choose,random}`` and
+    ``--trade-literal`` (a game without one refuses it: :func:`game_options_of`). ``what`` is the verb of their
+    help (``"rate the games played"`` for the ladder)."""
+    if events_text is None:
+        add_events_option(p)
+    else:
+        add_events_option(p, events_text)
+    p.add_argument("--races", choices=RACE_MODES, default=None,
+                   help=f"Galactic Civ: {what} with the races chosen by each seat in turn (GCR7, the default) or "
+                        "dealt at random at setup")
+    p.add_argument("--trade-literal", action="store_true",
+                   help=f"Galactic Civ: {what} with GCR2's variant (the Trade Phase tests Influence as printed)")
+
+
+def options_given(args: argparse.Namespace) -> dict[str, object]:
+    """The game options whose flags the command line gives, as given (unchecked; a flag left out is absent)."""
+    given: dict[str, object] = {}
+    if getattr(args, "events", False):
+        given["events"] = True
+    if getattr(args, "races", None) is not None:
+        given["races"] = args.races
+    if getattr(args, "trade_literal", False):
+        given["trade_literal"] = True
+    return given
+
+
+def game_options_of(args: argparse.Namespace, game_id: str) -> dict[str, object]:
+    """The game options the command line sets (``--events``, ``--races``, ``--trade-literal``), checked against the
+    game's configuration: a ValueError for a game without one, naming the options it has. A value equal to the
+    game's default is left out (``--races choose`` is the plain game: the same ladder pool, the same log)."""
     from df_env.core import GameError, make_game
 
-    options: dict[str, object] = {"events": True} if getattr(args, "events", False) else {}
-    if options:
-        g = make_game(game_id)
+    given = options_given(args)
+    if not given:
+        return {}
+    g = make_game(game_id)
+    for key, value in given.items():
+        flag, lacks = GAME_OPTION_FLAGS[key]
         try:
-            g.make_config(g.info.min_players, **options)
+            g.make_config(g.info.min_players, **{key: value})
         except GameError as err:
-            raise ValueError(f"--events: {g.info.name} has no Events deck ({err})") from None
-    return options
+            raise ValueError(f"{flag}: {g.info.name} has no {lacks} ({err})") from None
+    defaults = g.config_to_dict(g.make_config(g.info.min_players))
+    return {k: v for k, v in given.items() if defaults.get(k) != v}
+
+
+events_options = game_options_of  # the name of the days of --events alone
+
+
+def option_flags(options: dict[str, object]) -> list[str] | None:
+    """The command-line flags that set ``options`` (``["--events", "--races", "random"]``), or None when one of
+    them has no flag (a list of race names, an option set to its default by hand)."""
+    flags: list[str] = []
+    for key, value in options.items():
+        if key == "races" and value in RACE_MODES:
+            flags += ["--races", str(value)]
+        elif key in ("events", "trade_literal") and value is True:
+            flags.append(GAME_OPTION_FLAGS[key][0])
+        else:
+            return None
+    return flags
+
+
+def describe_options(options: dict[str, object]) -> str:
+    """``options`` in words for a log line: ``events=true, races="random"``, or ``no game options``."""
+    return ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(options.items())) or "no game options"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -34,13 +35,16 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from df_env.bench import BenchResult
+    from df_env.gamelog import GameLog
 
 from df_env.argcheck import (
-    add_events_option,
+    GAME_OPTION_FLAGS,
     add_game_option,
+    add_game_options,
     any_players,
-    events_options,
+    game_options_of,
     non_negative,
+    options_given,
     players,
     positive,
 )
@@ -138,9 +142,7 @@ def _play(args: argparse.Namespace) -> None:
 
         log = load_log(args.resume)
         args.game = resolve_game(args, log.game)
-        if args.events and log.options.get("events") is not True:
-            raise CliError(f"--events: the game in {args.resume} was started without the Events deck (a resumed "
-                           f"game keeps the options its log records)")
+        _check_resume_options(args, log, args.resume)
         if args.game != DEFAULT_GAME:
             from df_env.terminal import play_game_human
 
@@ -152,7 +154,7 @@ def _play(args: argparse.Namespace) -> None:
     if args.game != DEFAULT_GAME:
         _play_other(args)
         return
-    game_options(args, args.game)  # --events: refused for Deep Future, naming the game's options
+    game_options(args, args.game)  # --events, --races, --trade-literal: refused, naming Deep Future's options
     if args.players > 3:
         raise CliError(f"--players must be 1, 2 or 3 for Deep Future; got {args.players}")
     if args.seat >= args.players:
@@ -181,6 +183,20 @@ def _play(args: argparse.Namespace) -> None:
         print(f"{old} holds an earlier game; this game's log goes to {log_path}")
     _check_output_folder(Path(log_path), "--log")
     play_human(args.players, args.seat, opponents, args.seed, log_path, color=args.color, lang=args.lang)
+
+
+def _check_resume_options(args: argparse.Namespace, log: GameLog, path: str) -> None:
+    """``play --resume`` with game-option flags: each must be the game's (else refused, naming its options) and agree
+    with the log's (a resumed game keeps the options its log records)."""
+    game_options(args, log.game)
+    logged = log.the_game().config_to_dict(log.game_config())
+    for key, value in options_given(args).items():
+        if logged.get(key) == value:
+            continue
+        flag = GAME_OPTION_FLAGS[key][0]
+        was = "without the Events deck" if key == "events" else f"with {key}={json.dumps(logged.get(key))}"
+        raise CliError(f"{flag}: the game in {path} was started {was} (a resumed game keeps the options its log "
+                       f"records)")
 
 
 def _play_other(args: argparse.Namespace) -> None:
@@ -348,10 +364,10 @@ OTHER_GAME_OPPONENT = "heuristic"  # df-env play's default opponent in a game ot
 
 
 def game_options(args: argparse.Namespace, game_id: str) -> dict[str, object]:
-    """The game options the command line sets (``--events``), checked against the game's configuration: a game
-    without such an option is refused, naming the options it has."""
+    """The game options the command line sets (``--events``, ``--races``, ``--trade-literal``), checked against the
+    game's configuration: a game without such an option is refused, naming the options it has."""
     try:
-        return events_options(args, game_id)
+        return game_options_of(args, game_id)
     except ValueError as err:
         raise CliError(str(err)) from None
 
@@ -393,7 +409,7 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=positive, help="stop games after this many player-turns (default 100 "
                    "per player)")
     p.add_argument("--restart-on-loss", action="store_true", help="the R24 variant")
-    add_events_option(p)
+    add_game_options(p, what="benchmark")
     p.add_argument("--ceiling", nargs="?", const="oracle:iters=400", metavar="SPEC",
                    help="solo: also play this reference on every deal (default oracle:iters=400, a cheat that sees "
                    "hidden cards) and report each agent's win rate over the deals it won (the winnable deals)")
@@ -419,7 +435,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--log", help="where to save the game log (default results/games/game-SEED.json)")
     p.add_argument("--color", action="store_true", help="ANSI colours")
     p.add_argument("--resume", metavar="LOG", help="go on with a game saved in the middle (its log; saved back there)")
-    add_events_option(p)
+    add_game_options(p)
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of every text: en or zh (default en)")
     p.set_defaults(func=_play)
 

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from df_env.argcheck import add_events_option, add_game_option, any_players, events_options, positive
+from df_env.argcheck import add_game_option, add_game_options, any_players, game_options_of, positive
 from df_env.core.errors import UnknownGameError
 from df_env.core.registry import DEFAULT_GAME, game_id_of, make_game
 
@@ -774,7 +774,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "counts (default all)")
     add_game_option(p)
     p.add_argument("--restart-on-loss", action="store_true", help="rate the games of the R24 variant instead")
-    add_events_option(p, "rate the games played with Galactic Civ's Events deck instead (a pool of their own)")
+    add_game_options(p, "rate the games played with Galactic Civ's Events deck instead (a pool of their own; "
+                     "--races, --trade-literal likewise)", what="rate the games played")
     p.add_argument("--passes", type=positive, default=RATING_PASSES, help="rating passes in seeded random orders "
                    f"to average (default {RATING_PASSES})")
     p.add_argument("--plot", default=DEFAULT_PLOT, help=f"where to write the plot (default {DEFAULT_PLOT})")
@@ -786,13 +787,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run_cli(args: argparse.Namespace) -> None:
+    try:  # a game option the game lacks is refused first, whatever the file holds
+        options = game_options_of(args, args.game)
+    except ValueError as err:
+        raise LadderError(str(err)) from None
     games = read_ladder(args.file)
     if not games:
         raise LadderError(f"{args.file} holds no games yet: run df-env bench")
-    try:
-        options = events_options(args, args.game)
-    except ValueError as err:
-        raise LadderError(str(err)) from None
     ladder = build_ladder(games, passes=args.passes, restart_on_loss=args.restart_on_loss, players=args.players,
                           game=args.game, options=options)
     if not ladder.games and not ladder.ceiling:

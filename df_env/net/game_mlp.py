@@ -8,10 +8,13 @@ observation rotates seats: output k estimates the outcome of seat ``(observer + 
 (:mod:`df_env.train.game_mlp.learner`).
 
 ``__meta__`` (JSON) records the format, ``kind: "game-mlp"``, the game id, the player count, the observation size,
-the number of actions, the hidden sizes, the value target and how the model was made (the command, the seed, the
-data). :func:`load_game_mlp` checks every metadata key against the game it is loaded for and every weight, key by
-key and shape by shape, before a network is built: a model of another game, player count or layout, or a file
-with a missing or misshapen weight, is refused with a :class:`ModelFileError` naming what is wrong.
+the number of actions, the hidden sizes, the value target, how the model was made (the command, the seed, the
+data) and ``options``: the game options its training games were dealt with (``{"events": true}``; ``{}`` or
+absent, in a file written before the key existed: the plain game). The observation has the same size whatever the
+options, so a model plays games with other options too; the key says what it learned from. :func:`load_game_mlp`
+checks every metadata key against the game it is loaded for and every weight, key by key and shape by shape,
+before a network is built: a model of another game, player count or layout, or a file with a missing or misshapen
+weight, is refused with a :class:`ModelFileError` naming what is wrong.
 
 Example:
     >>> from df_env.net.game_mlp import default_model_path, load_game_mlp
@@ -55,12 +58,14 @@ def mlp_weight_shapes(obs_size: int, hidden: list[int], num_actions: int, num_pl
 
 
 def save_game_mlp(path: str | Path, weights: dict[str, np.ndarray], game: str, num_players: int, obs_size: int,
-                  num_actions: int, hidden: list[int], made_by: dict[str, Any]) -> Path:
+                  num_actions: int, hidden: list[int], made_by: dict[str, Any],
+                  options: dict[str, Any] | None = None) -> Path:
     """Write a model file atomically (a temporary file in the same folder, then renamed), after checking that
-    ``weights`` are exactly the network the metadata describes."""
+    ``weights`` are exactly the network the metadata describes; ``options``: the game options of its training
+    games."""
     meta = {"format": MLP_FORMAT, "kind": KIND, "game": game, "num_players": int(num_players),
             "obs_size": int(obs_size), "num_actions": int(num_actions), "hidden": [int(h) for h in hidden],
-            "value_target": "outcome", "made_by": made_by}
+            "value_target": "outcome", "options": dict(options or {}), "made_by": made_by}
     path = Path(path)
     arrays = _check_weights(weights, meta, path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -71,7 +76,8 @@ class GameMlp:
     """The forward pass of a checked model file, in numpy (float32).
 
     Attributes:
-        meta: the file's ``__meta__``; game, num_players, obs_size, num_actions: from it.
+        meta: the file's ``__meta__``; game, num_players, obs_size, num_actions: from it; options: the game options
+            of its training games (``{}`` when the file has none).
     """
 
     def __init__(self, weights: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
@@ -80,6 +86,7 @@ class GameMlp:
         self.num_players = int(meta["num_players"])
         self.obs_size = int(meta["obs_size"])
         self.num_actions = int(meta["num_actions"])
+        self.options: dict[str, Any] = dict(meta.get("options") or {})
         self.layers = [(weights[f"hidden.{k}.weight"], weights[f"hidden.{k}.bias"])
                        for k in range(len(meta["hidden"]))]
         self.policy = (weights["policy.weight"], weights["policy.bias"])
@@ -191,6 +198,9 @@ def _check_meta(meta: Any, p: Path, game: str, num_players: int | None) -> None:
             isinstance(h, int) and not isinstance(h, bool) and h >= 1 for h in hidden):
         raise ModelFileError(f"model {p}: its __meta__ 'hidden' must be a list of positive layer sizes; got "
                              f"{hidden!r}")
+    if not isinstance(meta.get("options", {}), dict):
+        raise ModelFileError(f"model {p}: its __meta__ 'options' must be an object of game options (e.g. "
+                             f"{{\"events\": true}}); got {meta['options']!r}")
 
 
 def _check_weights(weights: dict[str, np.ndarray], meta: dict[str, Any], p: Path) -> dict[str, np.ndarray]:

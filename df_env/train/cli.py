@@ -11,18 +11,20 @@ Examples::
     df-env train --algo exit --minutes 60 --out results/train/exit_solo   # expert iteration from net_1p.npz
     df-env train --algo exit --preset 2p --backend ray --address auto     # self-play games on a Ray cluster
     df-env train --game galactic_civ --players 2   # another game: expert self-play, an MLP (df_env.train.game_mlp)
+    df-env train --game galactic_civ --events --races random   # its games dealt with the Events deck, random races
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from df_env.argcheck import add_game_option
+from df_env.argcheck import add_game_option, add_game_options, game_options_of, option_flags
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -57,6 +59,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", type=int, help="--algo exit: self-play games at once (default 0: one per core)")
     add_game_option(p)
     p.add_argument("--players", type=int, help="--game other than deep_future: the player count (default 2)")
+    add_game_options(p, "Galactic Civ: deal every self-play and evaluation game with the optional Events deck "
+                        "(GC24-GC31; default off); the model file records it", what="self-play and evaluate")
     p.set_defaults(func=run)
 
 
@@ -156,13 +160,16 @@ NOT_FOR_OTHER_GAMES = ("net", "timesteps", "resume", "export", "to", "backend", 
 
 
 def game_command(game: str, config: dict[str, Any]) -> str:
-    """The command that makes ``config``'s run (every key that differs from the preset as ``--set``): what a model
-    file records as the command that made it."""
+    """The command that makes ``config``'s run (its game options as their flags, ``--events``, where each has one;
+    every other key that differs from the preset as ``--set``, quoted for a shell): what a model file records as
+    the command that made it."""
     from .game_mlp.config import make_game_config
 
     preset = make_game_config(game, int(config["num_players"]))
-    sets = [f"--set {k}={json.dumps(v, separators=(',', ':'))}" for k, v in config.items() if preset[k] != v]
-    return " ".join([f"df-env train --game {game} --players {config['num_players']}", *sets])
+    flags = option_flags(config["options"])
+    keys = [k for k in config if preset[k] != config[k] and not (k == "options" and flags is not None)]
+    sets = ["--set " + shlex.quote(f"{k}={json.dumps(config[k], separators=(',', ':'))}") for k in keys]
+    return " ".join([f"df-env train --game {game} --players {config['num_players']}", *(flags or []), *sets])
 
 
 def run_other_game(args: argparse.Namespace) -> None:
@@ -176,8 +183,13 @@ def run_other_game(args: argparse.Namespace) -> None:
     given += ["--preset"] * (args.preset != "solo")
     if given:
         raise CliError(f"{', '.join(given)}: not an option of --game {args.game} (it takes --players, --minutes, "
-                       f"--seed, --threads, --eval-games, --set, --out, --no-progress)")
-    config = make_game_config(args.game, 2 if args.players is None else args.players, _overrides(args))
+                       f"--seed, --threads, --eval-games, --set, --out, --no-progress and the game's options: "
+                       f"--events, --races, --trade-literal)")
+    try:
+        options = game_options_of(args, args.game)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    config = make_game_config(args.game, 2 if args.players is None else args.players, _overrides(args), options)
     out = Path(args.out or f"results/train/{args.game}_{config['num_players']}p")
     if (out / "summary.json").exists() or (out / "model.npz").exists():
         raise CliError(f"--out {out} already holds a training run (model.npz); give another folder")
@@ -197,6 +209,10 @@ def run(args: argparse.Namespace) -> None:
         return
     if args.players is not None:
         raise CliError("--players is for --game other than deep_future; Deep Future's runs take --preset 2p/3p")
+    try:
+        game_options_of(args, "deep_future")  # --events, --races, --trade-literal: refused, naming its options
+    except ValueError as err:
+        raise CliError(str(err)) from None
     _check_algo_flags(args)
     if args.algo == "exit":
         run_exit(args)

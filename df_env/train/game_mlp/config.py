@@ -3,10 +3,13 @@ overridable key by key (``--set KEY=VALUE``), every key checked before anything 
 
 Keys (``docs/galactic_civ/training.md``, "Configuration"):
 
-* ``num_players`` (``--players``); self-play: ``games``, ``expert`` (the agent spec every seat plays),
-  ``explore`` (the probability that a seat plays a random legal action instead of the expert's: the data then
-  covers positions the expert alone never reaches; the expert's choice is still the target), ``record`` (the
-  probability that a decision with more than one legal action is kept as a sample);
+* ``num_players`` (``--players``); ``options``: the game's configuration options every game of the run (self-play
+  and evaluation) is dealt with, e.g. Galactic Civ's ``{"events": true}`` (``--events``, ``--races``,
+  ``--trade-literal``; ``--set options=JSON`` for the rest, such as a list of races);
+* self-play: ``games``, ``expert`` (the agent spec every seat plays), ``explore`` (the probability that a seat
+  plays a random legal action instead of the expert's: the data then covers positions the expert alone never
+  reaches; the expert's choice is still the target), ``record`` (the probability that a decision with more than
+  one legal action is kept as a sample);
 * learner: ``hidden`` (layer sizes), ``epochs``, ``batch_size``, ``learning_rate``, ``weight_decay``,
   ``value_coef`` (the weight of the value's cross-entropy beside the policy's), ``holdout`` (the share of games
   kept out of training to measure the fit);
@@ -27,7 +30,7 @@ from ..errors import ConfigError
 __all__ = ["GAME_BASE", "check_game_config", "make_game_config"]
 
 GAME_BASE: dict[str, Any] = {
-    "num_players": 2, "games": 6000, "expert": "heuristic", "explore": 0.1, "record": 0.5,
+    "num_players": 2, "options": {}, "games": 6000, "expert": "heuristic", "explore": 0.1, "record": 0.5,
     "hidden": [256, 256], "epochs": 10, "batch_size": 512, "learning_rate": 1e-3, "weight_decay": 1e-5,
     "value_coef": 1.0, "holdout": 0.05,
     "minutes": 34.0, "selfplay_share": 0.6, "eval_share": 0.1,
@@ -41,9 +44,11 @@ POSITIVE = ("games", "epochs", "batch_size", "eval_games")
 NON_NEGATIVE = ("learning_rate", "weight_decay", "value_coef", "minutes", "eval_seed", "seed", "threads")
 
 
-def make_game_config(game: str, num_players: int, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+def make_game_config(game: str, num_players: int, overrides: dict[str, Any] | None = None,
+                     options: dict[str, Any] | None = None) -> dict[str, Any]:
     """The preset of ``game`` for ``num_players`` with ``overrides`` applied (values from the command line are
-    read as JSON first), checked key by key; a :class:`ConfigError` names the key and what is allowed."""
+    read as JSON first) and the game ``options`` of the command line's flags added to the key ``options``,
+    checked key by key; a :class:`ConfigError` names the key and what is allowed."""
     from df_env.core.registry import make_game
 
     info = make_game(game).info
@@ -56,6 +61,7 @@ def make_game_config(game: str, num_players: int, overrides: dict[str, Any] | No
                          what=f" for --game {game}")
     if config["num_players"] != num_players:
         raise ConfigError("give the player count with --players, not --set num_players")
+    config["options"] = {**config["options"], **(options or {})}
     check_game_config(config, game)
     return config
 
@@ -79,9 +85,25 @@ def check_game_config(c: dict[str, Any], game: str) -> None:
     if not isinstance(hidden, list) or not hidden or not all(
             isinstance(h, int) and not isinstance(h, bool) and h >= 1 for h in hidden):
         raise ConfigError(f"hidden must be a list of positive layer sizes, e.g. [256, 256]; got {hidden!r}")
+    _check_options(c["options"], game, int(c["num_players"]))
     if not isinstance(c["eval_opponents"], list):
         raise ConfigError(f"eval_opponents must be a list of agent specs; got {c['eval_opponents']!r}")
     from agents import make_agent
 
     for spec in [c["expert"], *c["eval_opponents"]]:
         make_agent(spec, game=game)  # a bad spec fails before anything runs
+
+
+def _check_options(options: Any, game: str, num_players: int) -> None:
+    """The game options must make a configuration of ``game`` for ``num_players`` (its own error names the keys
+    and values allowed)."""
+    from df_env.core import GameError, make_game
+
+    if not isinstance(options, dict):
+        raise ConfigError(f"options must be an object of game options, e.g. {{\"events\": true}}; got {options!r}")
+    if "num_players" in options:
+        raise ConfigError("options: give the player count with --players, not in options")
+    try:
+        make_game(game).make_config(num_players, **options)
+    except GameError as err:
+        raise ConfigError(f"options: {err}") from None

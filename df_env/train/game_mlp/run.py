@@ -1,6 +1,8 @@
 """A run of ``df-env train --game ID``: self-play with the expert, the MLP fitted to it, an evaluation of the
 network's policy against each opponent, and the files of the output folder: ``config.json``, ``model.npz`` (the
-torch-free model, :mod:`df_env.net.game_mlp`), ``summary.json`` (what was played, fitted and measured)."""
+torch-free model, :mod:`df_env.net.game_mlp`), ``summary.json`` (what was played, fitted and measured). Every game,
+self-play and evaluation, is dealt with the run's game options (``options``), which the model file's
+``__meta__``, the summary and the log lines record."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from agents import make_agent
+from df_env.argcheck import describe_options
 from df_env.core.game import Game
 from df_env.core.registry import make_game
 from df_env.core.rng import derive_seed
@@ -30,13 +33,15 @@ def _split(games: np.ndarray, played: int, holdout: float, seed: int) -> tuple[n
     return np.flatnonzero(~out), np.flatnonzero(out)
 
 
-def evaluate_net(game: Game, model: Path, num_players: int, opponent: str, games: int, seed: int) -> dict[str, Any]:
+def evaluate_net(game: Game, model: Path, num_players: int, opponent: str, games: int, seed: int,
+                 options: dict[str, Any] | None = None) -> dict[str, Any]:
     """The network's policy (``net:path=model``) in seat ``g % n`` of game ``g`` (dealt by ``derive_seed(seed,
-    g)``), every other seat ``opponent``: wins, draws and the win rate."""
+    g)`` with the game ``options``), every other seat ``opponent``: wins, draws and the win rate."""
     wins = draws = 0
+    config = game.make_config(num_players, **(options or {}))
     for g in range(games):
         gseed = derive_seed(seed, g)
-        s = game.new_game(game.make_config(num_players), seed=gseed)
+        s = game.new_game(config, seed=gseed)
         me = g % num_players
         specs = [f"net:path={model}" if p == me else opponent for p in range(num_players)]
         policies = [make_agent(spec, game=game.info.id).as_policy(p, gseed, game) for p, spec in enumerate(specs)]
@@ -64,22 +69,28 @@ def train_game_mlp(game_id: str, config: dict[str, Any], out: Path, command: str
     game, n = make_game(game_id), int(config["num_players"])
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps(config, indent=1) + "\n")
+    options = dict(config["options"])
+    log(f"{game.info.name}, {n} players, {describe_options(options)}: self-play with {config['expert']}")
     start, budget = time.monotonic(), float(config["minutes"]) * 60 or float("inf")
     data, played = play_selfplay(game, config, start + budget * float(config["selfplay_share"]))
     t_play = time.monotonic() - start
-    log(f"self-play: {played} games, {len(data['action'])} samples in {t_play / 60:.1f} min")
+    log(f"self-play: {played} games ({describe_options(options)}), {len(data['action'])} samples in "
+        f"{t_play / 60:.1f} min")
     train_idx, held_idx = _split(data["game"], played, float(config["holdout"]), int(config["seed"]))
     obs_size, num_actions = data["obs"].shape[1], game.info.num_actions
     net = MlpNet(obs_size, list(config["hidden"]), num_actions, n)
     fitted = fit(net, data, train_idx, config, int(config["seed"]),
                  start + budget * (1.0 - float(config["eval_share"])), log)
     model = save_game_mlp(out / "model.npz", net.export(), game_id, n, obs_size, num_actions,
-                          list(config["hidden"]), _made_by(config, command, played, len(data["action"]), fitted))
+                          list(config["hidden"]), _made_by(config, command, played, len(data["action"]), fitted),
+                          options=options)
     load_game_mlp(model, game_id, n)  # what was written reads back
     t_fit = time.monotonic() - start - t_play
-    evals = [evaluate_net(game, model, n, opp, int(config["eval_games"]), int(config["eval_seed"]))
+    evals = [evaluate_net(game, model, n, opp, int(config["eval_games"]), int(config["eval_seed"]), options)
              for opp in config["eval_opponents"]]
-    summary = {"game": game_id, "num_players": n, "command": command, "games": played,
+    for e in evals:
+        log(f"eval ({describe_options(options)}): {e['wins']}/{e['games']} wins against {e['opponent']}")
+    summary = {"game": game_id, "num_players": n, "options": options, "command": command, "games": played,
                "samples": len(data["action"]), "held_out_samples": len(held_idx),
                "selfplay_minutes": t_play / 60, "fit_minutes": t_fit / 60,
                "selfplay_cut_by_time": played < int(config["games"]), **fitted,

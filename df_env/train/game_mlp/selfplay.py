@@ -4,7 +4,8 @@ instead, now and then: ``explore``); a decision with more than one legal action 
 legal mask, the expert's action (the policy target, whatever was played) and, once the game is over, every seat's
 outcome relative to the acting seat (the value target: 1 a win, 0 a loss, 0.5 a draw).
 
-Game ``g`` of a run with seed ``seed`` is dealt by ``derive_seed(seed, g)``, its agents seeded by the same number
+Every game is dealt with the run's game options (``options``, e.g. the Events deck). Game ``g`` of a run with seed
+``seed`` is dealt by ``derive_seed(seed, g)``, its agents seeded by the same number
 (:func:`agents.base.seat_rng`), its exploration and recording drawn from ``derive_seed(seed, g, 1)``: the data is a
 function of the seed and the number of games.
 """
@@ -36,7 +37,7 @@ def relative_outcome(game: Game, s: Any, seat: int) -> np.ndarray:
 def selfplay_game(game: Game, config: dict[str, Any], g: int) -> Samples:
     """The samples of self-play game ``g`` (see the module docstring)."""
     n, seed = int(config["num_players"]), derive_seed(int(config["seed"]), g)
-    s = game.new_game(game.make_config(n), seed=seed)
+    s = game.new_game(game.make_config(n, **config.get("options", {})), seed=seed)
     policies = [make_agent(config["expert"], game=game.info.id).as_policy(p, seed, game) for p in range(n)]
     rng = np.random.default_rng(derive_seed(int(config["seed"]), g, 1))
     obs, masks, actions, seats = [], [], [], []
