@@ -31,6 +31,7 @@ import numpy as np
 
 from df_env.core.jit import njit
 
+from .dense import affine
 from .numpy_net import MODELS_DIR, ModelFileError, checked_weights, read_model_file, write_model_file
 
 __all__ = ["KIND", "MLP_FORMAT", "GameMlp", "default_model_path", "load_game_mlp", "mlp_forward",
@@ -119,20 +120,6 @@ class GameMlp:
 
 
 @njit
-def _affine(w, b, x, n_in, out):
-    """``out = x[:n_in] @ w + b``, skipping the zero inputs: a one-hot observation and the outputs of a ReLU are
-    mostly zeros, and a row of ``w`` (stored ``(in, out)``) is contiguous."""
-    m = w.shape[1]
-    for j in range(m):
-        out[j] = b[j]
-    for i in range(n_in):
-        xi = x[i]
-        if xi != 0.0:
-            for j in range(m):
-                out[j] += xi * w[i, j]
-
-
-@njit
 def mlp_forward(net, x, buf, logits, values):
     """The forward pass of a packed network (:meth:`GameMlp.packed`) on one observation ``x`` in compiled code:
     every action's logit into ``logits`` and every seat's value (a sigmoid, relative to the observer) into
@@ -141,15 +128,16 @@ def mlp_forward(net, x, buf, logits, values):
     src = x
     n_in = x.shape[0]
     for k in range(len(hw)):
-        dst = buf[k % 2]
-        _affine(hw[k], hb[k], src, n_in, dst)
-        n_in = hw[k].shape[1]
+        n_out = hw[k].shape[1]
+        dst = buf[k % 2, :n_out]
+        affine(dst, hb[k], src[:n_in], hw[k])
+        n_in = n_out
         for j in range(n_in):
             if dst[j] < 0.0:
                 dst[j] = 0.0
         src = dst
-    _affine(pw, pb, src, n_in, logits)
-    _affine(vw, vb, src, n_in, values)
+    affine(logits, pb, src[:n_in], pw)
+    affine(values, vb, src[:n_in], vw)
     for j in range(values.shape[0]):
         values[j] = 1.0 / (1.0 + np.exp(-values[j]))
 

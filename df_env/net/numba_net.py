@@ -36,6 +36,7 @@ import numpy as np
 # the compiled observation (and numba's cache folder, set first)
 from df_env.games.deep_future.engine.kernels import encode
 from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+from df_env.net.dense import affine as _affine
 from df_env.net.netlayout import HEAD_BLOCKS, N_KINDS
 
 __all__ = ["ENTITY", "MLP", "Packed", "forward", "forward_py", "observe_forward", "pack", "value_target"]
@@ -265,19 +266,6 @@ def _ints(net, k):
 def _at(net, k):
     """Where tensor ``k`` starts in ``params``."""
     return net[1][k, 0]
-
-
-@jit
-def _affine(out, b, x, w):
-    """``out = b + x @ w`` over the non-zero entries of ``x`` (the MLP models' layers)."""
-    n = out.shape[0]
-    for j in range(n):
-        out[j] = b[j]
-    for i in range(x.shape[0]):
-        xi = x[i]
-        if xi != 0.0:
-            for j in range(n):
-                out[j] += xi * w[i, j]
 
 
 @jit

@@ -1,0 +1,24 @@
+"""The dense layer every compiled network pass is made of (Deep Future's MLP models in :mod:`df_env.net.numba_net`,
+the game MLPs of :mod:`df_env.net.game_mlp`), compiled as the networks are: cached, no GIL, fastmath."""
+
+from __future__ import annotations
+
+import numba
+
+import df_env.core.jit  # noqa: F401  # sets numba's cache folder, which must happen before a cached function is decorated
+
+jit = numba.njit(cache=True, nogil=True, fastmath=True)  # as the engine's njit (its cache folder), plus fastmath
+
+
+@jit
+def affine(out, b, x, w):
+    """``out = b + x @ w`` over the non-zero entries of ``x``: a one-hot observation and the outputs of a ReLU are
+    mostly zeros, and a row of ``w`` (stored ``(in, out)``) is contiguous."""
+    n = out.shape[0]
+    for j in range(n):
+        out[j] = b[j]
+    for i in range(x.shape[0]):
+        xi = x[i]
+        if xi != 0.0:
+            for j in range(n):
+                out[j] += xi * w[i, j]
