@@ -14,7 +14,7 @@ import argparse
 import json
 
 __all__ = ["GAME_OPTION_FLAGS", "add_events_option", "add_game_option", "add_game_options", "any_players",
-           "describe_options", "events_options", "game", "game_options_of", "non_negative", "option_flags",
+           "describe_options", "game", "game_options_of", "non_negative", "option_flags",
            "options_given", "players", "positive"]
 
 
@@ -135,8 +135,6 @@ def game_options_of(args: argparse.Namespace, game_id: str) -> dict[str, object]
     defaults = g.config_to_dict(g.make_config(g.info.min_players))
     return {k: v for k, v in given.items() if defaults.get(k) != v}
 
-
-events_options = game_options_of  # the name of the days of --events alone
 
 
 def option_flags(options: dict[str, object]) -> list[str] | None:
