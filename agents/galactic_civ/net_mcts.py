@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -71,46 +71,51 @@ CHUNK = 64  # iterations a compiled call runs between two looks at the clock (a 
 __all__ = ["GalacticCivNetMCTS", "make"]
 
 
-class _Tree:
-    """The search's arrays, one row per node (node 0 the root), one column per action id: the child node (-1
-    none), the visits ``n`` and value sums ``w`` (for the seat that chose the action), and the prior's weights
-    ``exp(logit - max logit)`` once ``known``; plus the scratch of one walk (its record, path and buffers)."""
+class _Tree(NamedTuple):
+    """The search's arrays (a named tuple: compiled code reads its fields by name), one row per node (node 0 the
+    root), one column per action id: the child node (-1 none), the visits ``n`` and value sums ``w`` (for the seat
+    that chose the action), and the prior's weights ``exp(logit - max logit)`` once ``known``; plus the scratch of
+    one walk (its record, path and the network's buffers)."""
 
-    def __init__(self, nodes: int, net: GameMlp) -> None:
-        self.child = np.full((nodes, NUM_ACTIONS), -1, np.int32)
-        self.n = np.zeros((nodes, NUM_ACTIONS))
-        self.w = np.zeros((nodes, NUM_ACTIONS))
-        self.prior = np.zeros((nodes, NUM_ACTIONS), np.float32)
-        self.known = np.zeros(nodes, np.bool_)
-        self.path = np.zeros((nodes + 1, 3), np.int64)  # (node, action, seat) of each step of a walk
-        self.work = np.zeros(1, STATE_DTYPE)
-        self.obs = np.zeros(OBS_SIZE, np.float32)
-        self.buf = net.scratch()
-        self.logits = np.zeros(NUM_ACTIONS, np.float32)
-        self.values = np.zeros(net.num_players, np.float32)
-        self.vals = np.zeros(net.num_players)
-        self.size = np.zeros(1, np.int64)  # nodes in use
+    child: np.ndarray
+    n: np.ndarray
+    w: np.ndarray
+    prior: np.ndarray
+    known: np.ndarray
+    path: np.ndarray  # (node, action, seat) of each step of a walk
+    work: np.ndarray  # the walk's record (a copy of the root, determinized)
+    obs: np.ndarray
+    buf: np.ndarray
+    logits: np.ndarray
+    values: np.ndarray  # the network's values, relative to the observer
+    vals: np.ndarray  # every seat's value of the leaf, absolute seats
+    size: np.ndarray  # nodes in use
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        return (self.child, self.n, self.w, self.prior, self.known, self.path, self.work, self.obs, self.buf,
-                self.logits, self.values, self.vals, self.size)
+
+def _new_tree(nodes: int, net: GameMlp) -> _Tree:
+    """The arrays of a search of at most ``nodes`` nodes with network ``net``."""
+    return _Tree(child=np.full((nodes, NUM_ACTIONS), -1, np.int32), n=np.zeros((nodes, NUM_ACTIONS)),
+                 w=np.zeros((nodes, NUM_ACTIONS)), prior=np.zeros((nodes, NUM_ACTIONS), np.float32),
+                 known=np.zeros(nodes, np.bool_), path=np.zeros((nodes + 1, 3), np.int64),
+                 work=np.zeros(1, STATE_DTYPE), obs=np.zeros(OBS_SIZE, np.float32), buf=net.scratch(),
+                 logits=np.zeros(NUM_ACTIONS, np.float32), values=np.zeros(net.num_players, np.float32),
+                 vals=np.zeros(net.num_players), size=np.zeros(1, np.int64))
 
 
 @njit
 def _clear(tree, node):
-    child, n, w, prior, known = tree[0], tree[1], tree[2], tree[3], tree[4]
-    child[node, :] = -1
-    n[node, :] = 0.0
-    w[node, :] = 0.0
-    prior[node, :] = 0.0
-    known[node] = False
+    tree.child[node, :] = -1
+    tree.n[node, :] = 0.0
+    tree.w[node, :] = 0.0
+    tree.prior[node, :] = 0.0
+    tree.known[node] = False
 
 
 @njit
 def _forward(net, tree, s, seat):
     """The network on ``seat``'s observation of ``s``: logits into the tree's ``logits``, every seat's value
     (absolute seats) into its ``vals``."""
-    obs, buf, logits, values, vals = tree[7], tree[8], tree[9], tree[10], tree[11]
+    obs, buf, logits, values, vals = tree.obs, tree.buf, tree.logits, tree.values, tree.vals
     encode(s, seat, obs)
     mlp_forward(net, obs, buf, logits, values)
     n = s["n_players"]
@@ -121,11 +126,11 @@ def _forward(net, tree, s, seat):
 @njit
 def _set_prior(tree, node):
     """The node's prior weights from the logits just computed: ``exp(logit - max)`` over every action."""
-    logits, prior, known = tree[9], tree[3], tree[4]
+    logits, prior = tree.logits, tree.prior
     top = logits.max()
     for a in range(logits.shape[0]):
         prior[node, a] = math.exp(logits[a] - top)
-    known[node] = True
+    tree.known[node] = True
 
 
 @njit
@@ -133,7 +138,7 @@ def _select(tree, s, node, c_puct):
     """The PUCT choice among the legal actions of ``s`` at ``node``: ``Q + c_puct * P * sqrt(N) / (1 + n)``, an
     unvisited action valued at the node's mean (0.5 before any visit), ``P`` the prior renormalized over the legal
     actions (uniform if every legal weight underflowed); ties: the lowest action id."""
-    n, w, prior = tree[1], tree[2], tree[3]
+    n, w, prior = tree.n, tree.w, tree.prior
     k = s["n_legal"]
     total, wsum, z = 0.0, 0.0, 0.0
     for i in range(k):
@@ -165,7 +170,7 @@ def _outcome(s, vals):
 def _evaluate(net, tree, s, fresh, leaf, r, codes, peak, counts):
     """Each seat's value of the leaf ``s`` into the tree's ``vals``; a network pass also gives the new node
     ``fresh`` its prior."""
-    vals = tree[11]
+    vals = tree.vals
     if s["over"]:
         _outcome(s, vals)
         return
@@ -187,8 +192,8 @@ def _evaluate(net, tree, s, fresh, leaf, r, codes, peak, counts):
 def _iterate(net, tree, root, seat, c_puct, leaf, r, codes, peak, counts):
     """One iteration: determinize the root for ``seat``, walk down by PUCT to the first new node, evaluate the
     leaf and back up each seat's value along the path (for the seat that chose each edge)."""
-    child, n, w, known, path, work = tree[0], tree[1], tree[2], tree[4], tree[5], tree[6]
-    vals, size = tree[11], tree[12]
+    child, n, w, known, path, work = tree.child, tree.n, tree.w, tree.known, tree.path, tree.work
+    vals, size = tree.vals, tree.size
     work[0] = root
     s = work[0]
     determinize_rec(s, seat, r)
@@ -256,15 +261,14 @@ class GalacticCivNetMCTS(Agent):
         net = self.models.for_players(num_players)
         if net is not self.net or self._tree is None:
             self.net, self._packed = net, net.packed()
-            self._tree = _Tree(self.iters + 1, net)
+            self._tree = _new_tree(self.iters + 1, net)
         return self._tree
 
     def search(self, state: Any) -> np.ndarray:
         """The root's visit counts (over every action id) after a search from ``state``."""
         n_players = int(state["n_players"])
         tree = self._tree_for(n_players)
-        arrays = tree.arrays()
-        _clear(arrays, 0)
+        _clear(tree, 0)
         tree.size[0] = 1
         root = state.reshape(1)
         seat, leaf = int(state["dplayer"]), LEAVES.index(self.leaf)
@@ -273,7 +277,7 @@ class GalacticCivNetMCTS(Agent):
         done = 0
         while done < self.iters:
             k = min(CHUNK, self.iters - done) if self.seconds > 0 else self.iters
-            search_chunk(self._packed, arrays, root, seat, k, self.c_puct, leaf, self.words, codes)
+            search_chunk(self._packed, tree, root, seat, k, self.c_puct, leaf, self.words, codes)
             done += k
             if time.perf_counter() >= t_end:
                 break
