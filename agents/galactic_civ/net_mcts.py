@@ -45,8 +45,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from agents.base import Agent, Option, build_options, choice, non_negative_float, positive_int, words_from
+from agents.base import Agent, AgentSpecError, Option, build_options, choice, non_negative_float, positive_int, words_from
 from agents.galactic_civ.fast import HEURISTIC, play_rec
+from agents.galactic_civ.halving import halving_search
 from agents.galactic_civ.net import ModelCache
 from df_env.core.jit import njit
 from df_env.games.galactic_civ.engine.decide import apply
@@ -61,6 +62,9 @@ OPTIONS: dict[str, Option] = {
     "c_puct": Option(non_negative_float, 1.0, "PUCT exploration constant (values are in [0, 1])"),
     "leaf": Option(choice("rollout", "value", "mix"), "rollout", "leaf evaluation: heuristic rollout to the end, the "
                    "network's value output, or their mean"),
+    "root": Option(choice("tree", "halving"), "tree", "tree: PUCT over the open-loop tree; halving: sequential "
+                   "halving over the root's actions with paired rollouts (agents/galactic_civ/halving.py)"),
+    "considered": Option(positive_int, 8, "root=halving: the root actions with the highest prior it compares"),
     "path": Option(str, "", "a model file (.npz from df-env train --game galactic_civ); default: the shipped "
                             "model for the table's player count"),
 }
@@ -233,13 +237,22 @@ def search_chunk(net, tree, root, seat, iters, c_puct, leaf, r, codes):
         _iterate(net, tree, root[0], seat, c_puct, leaf, r, codes, peak, counts)
 
 
+@njit
+def _root_logits(net, tree, root, seat):
+    """The network's logits on ``seat``'s observation of ``root[0]`` into the tree's ``logits``."""
+    _forward(net, tree, root[0], seat)
+
+
 class GalacticCivNetMCTS(Agent):
     """The network-guided determinized search (see the module docstring)."""
 
     uses_state = True
 
-    def __init__(self, name: str, iters: int, seconds: float, c_puct: float, leaf: str, path: str) -> None:
+    def __init__(self, name: str, iters: int, seconds: float, c_puct: float, leaf: str, path: str,
+                 root: str = "tree", considered: int = 8) -> None:
         self.name, self.iters, self.seconds, self.c_puct, self.leaf = name, iters, seconds, c_puct, leaf
+        self.root, self.considered = root, considered
+        self.last_choice = -1  # the move of the last search
         self.models = ModelCache("net-mcts", path)
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
         self.net: GameMlp | None = None
@@ -255,7 +268,8 @@ class GalacticCivNetMCTS(Agent):
         legal = np.flatnonzero(mask)
         if legal.size == 1:
             return int(legal[0])
-        return int(np.argmax(np.where(mask, self.search(state), -1.0)))
+        self.search(state)
+        return self.last_choice
 
     def _tree_for(self, num_players: int) -> _Tree:
         net = self.models.for_players(num_players)
@@ -265,7 +279,8 @@ class GalacticCivNetMCTS(Agent):
         return self._tree
 
     def search(self, state: Any) -> np.ndarray:
-        """The root's visit counts (over every action id) after a search from ``state``."""
+        """The root's visit counts (over every action id; with ``root=halving``, each action's rollouts) after a
+        search from ``state``; the move chosen is then :attr:`last_choice`."""
         n_players = int(state["n_players"])
         tree = self._tree_for(n_players)
         _clear(tree, 0)
@@ -273,6 +288,8 @@ class GalacticCivNetMCTS(Agent):
         root = state.reshape(1)
         seat, leaf = int(state["dplayer"]), LEAVES.index(self.leaf)
         codes = np.full(n_players, HEURISTIC, dtype=np.int64)
+        if self.root == "halving":
+            return self._halving(tree, root, seat, codes)
         t_end = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
         done = 0
         while done < self.iters:
@@ -281,12 +298,38 @@ class GalacticCivNetMCTS(Agent):
             done += k
             if time.perf_counter() >= t_end:
                 break
-        return tree.n[0].copy()
+        visits = tree.n[0].copy()
+        self.last_choice = int(np.argmax(np.where(root[0]["mask"] != 0, visits, -1.0)))
+        return visits
+
+    def _halving(self, tree: _Tree, root: np.ndarray, seat: int, codes: np.ndarray) -> np.ndarray:
+        """``root=halving``: the network's logits at the root order the actions, then the paired-rollout root
+        search of :mod:`agents.galactic_civ.halving` spends ``iters`` rollouts."""
+        _root_logits(self._packed, tree, root, seat)
+        visits, score = np.zeros(NUM_ACTIONS), np.zeros(NUM_ACTIONS)
+        self.last_choice = int(halving_search(root, seat, self.iters, self.considered, tree.logits, self.words,
+                                              codes, visits, score))
+        return visits
 
 
 def make(spec: str, raw: dict[str, str]) -> GalacticCivNetMCTS:
     """A Galactic Civ net-mcts agent from its spec (options: :data:`OPTIONS`)."""
     o = build_options("net-mcts", raw, OPTIONS)
     iters, seconds, c_puct, leaf, path = (o[k] for k in ("iters", "time", "c_puct", "leaf", "path"))
+    root, considered = str(o["root"]), o["considered"]
     assert isinstance(iters, int) and isinstance(seconds, float) and isinstance(c_puct, float)
-    return GalacticCivNetMCTS(spec, iters, seconds, c_puct, str(leaf), str(path))
+    assert isinstance(considered, int)
+    if root == "halving":
+        _check_halving(raw, considered)
+    return GalacticCivNetMCTS(spec, iters, seconds, c_puct, str(leaf), str(path), root, considered)
+
+
+def _check_halving(raw: dict[str, str], considered: int) -> None:
+    """``root=halving`` plays rollouts for ``iters`` and compares at least two actions: the tree's options are
+    refused rather than silently ignored."""
+    tree_only = sorted(set(raw) & {"time", "c_puct", "leaf"})
+    if tree_only:
+        raise AgentSpecError(f"net-mcts: root=halving takes iters (rollouts) and considered, not "
+                             f"{', '.join(tree_only)} (options of root=tree)")
+    if considered < 2:
+        raise AgentSpecError(f"net-mcts: 'considered' must be an integer >= 2 with root=halving; got {considered}")
