@@ -24,7 +24,7 @@ when a time budget is set. An iteration costs about a heuristic rollout to the g
 (700) spends about the CPU time of ``mcts:iters=400``, whose tree is Python (docs/galactic_civ/training.md). The
 action played is the most visited root action. Spec: ``net-mcts:iters=N`` with the model shipped for the table's
 player count (``df_env/models/galactic_civ_{n}p.npz``), or ``net-mcts:path=F.npz``. The same spec and generator give
-the same moves.
+the same moves. :meth:`GalacticCivNetMCTS.decide` returns the action played with the root's visit counts.
 
 Example:
     >>> import df_env
@@ -265,11 +265,19 @@ class GalacticCivNetMCTS(Agent):
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if state is None:
             raise ValueError("net-mcts needs the state (uses_state): call act(obs, mask, state)")
+        return self.decide(mask, state)[0]
+
+    def decide(self, mask: np.ndarray, state: Any) -> tuple[int, np.ndarray]:
+        """The action :meth:`act` plays in ``state`` (the most visited legal root action, or with ``root=halving``
+        the best of its last round; the only legal one without a search) and the root's visit counts over every
+        action id (float64, zero for an action not visited; all zero when one action is legal; with
+        ``root=halving``, each action's rollouts). The same generator state gives the same action as ``act``:
+        this is ``act`` (expert iteration's search targets, ``df-env train --set target=visits``)."""
         legal = np.flatnonzero(mask)
         if legal.size == 1:
-            return int(legal[0])
-        self.search(state)
-        return self.last_choice
+            return int(legal[0]), np.zeros(mask.shape[0])
+        visits = self.search(state)
+        return self.last_choice, visits
 
     def _tree_for(self, num_players: int) -> _Tree:
         net = self.models.for_players(num_players)

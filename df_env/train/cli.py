@@ -56,7 +56,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--to", metavar="NPZ", help="with --export: the .npz to write")
     p.add_argument("--backend", choices=("local", "ray"), help="--algo exit: where the self-play games run")
     p.add_argument("--address", help="--algo exit --backend ray: a running cluster (HOST:PORT or auto)")
-    p.add_argument("--jobs", type=int, help="--algo exit: self-play games at once (default 0: one per core)")
+    p.add_argument("--jobs", type=int, help="--algo exit: self-play games at once (default 0: one per core); --game "
+                   "other than deep_future: self-play worker processes (default 1; the data is the same for any N)")
     add_game_option(p)
     p.add_argument("--players", type=int, help="--game other than deep_future: the player count (default 2)")
     add_game_options(p, "Galactic Civ: deal every self-play and evaluation game with the optional Events deck "
@@ -155,19 +156,22 @@ def run_exit(args: argparse.Namespace) -> None:
 
 
 # the flags of Deep Future's training that a run of another game (df_env.train.game_mlp) does not take
-NOT_FOR_OTHER_GAMES = ("net", "timesteps", "resume", "export", "to", "backend", "address", "jobs", "device",
-                       "eval_every")
+NOT_FOR_OTHER_GAMES = ("net", "timesteps", "resume", "export", "to", "backend", "address", "device", "eval_every")
+# keys that change how fast a run goes, not what it makes: left out of the command a model file records
+SPEED_ONLY = ("jobs",)
 
 
 def game_command(game: str, config: dict[str, Any]) -> str:
     """The command that makes ``config``'s run (its game options as their flags, ``--events``, where each has one;
     every other key that differs from the preset as ``--set``, quoted for a shell): what a model file records as
-    the command that made it."""
+    the command that made it. ``jobs``, which changes only the speed, is left out, so that a run with any number
+    of jobs writes the same file."""
     from .game_mlp.config import make_game_config
 
     preset = make_game_config(game, int(config["num_players"]))
     flags = option_flags(config["options"])
-    keys = [k for k in config if preset[k] != config[k] and not (k == "options" and flags is not None)]
+    keys = [k for k in config if preset[k] != config[k] and not (k == "options" and flags is not None)
+            and k not in SPEED_ONLY]
     sets = ["--set " + shlex.quote(f"{k}={json.dumps(config[k], separators=(',', ':'))}") for k in keys]
     return " ".join([f"df-env train --game {game} --players {config['num_players']}", *(flags or []), *sets])
 
@@ -183,13 +187,16 @@ def run_other_game(args: argparse.Namespace) -> None:
     given += ["--preset"] * (args.preset != "solo")
     if given:
         raise CliError(f"{', '.join(given)}: not an option of --game {args.game} (it takes --players, --minutes, "
-                       f"--seed, --threads, --eval-games, --set, --out, --no-progress and the game's options: "
+                       f"--seed, --threads, --jobs, --eval-games, --set, --out, --no-progress and the game's options: "
                        f"--events, --races, --trade-literal)")
     try:
         options = game_options_of(args, args.game)
     except ValueError as err:
         raise CliError(str(err)) from None
-    config = make_game_config(args.game, 2 if args.players is None else args.players, _overrides(args), options)
+    overrides = _overrides(args)
+    if args.jobs is not None:
+        overrides["jobs"] = args.jobs
+    config = make_game_config(args.game, 2 if args.players is None else args.players, overrides, options)
     out = Path(args.out or f"results/train/{args.game}_{config['num_players']}p")
     if (out / "summary.json").exists() or (out / "model.npz").exists():
         raise CliError(f"--out {out} already holds a training run (model.npz); give another folder")

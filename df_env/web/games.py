@@ -95,7 +95,8 @@ class Resumed:
 class WebGame:
     """One game on the server. ``seats``: ``"human"`` or an agent spec per seat; ``game_id``: the game (its rules
     and its view plug-in, :func:`~df_env.web.plugins.plugin_for`); ``options``: the game's other configuration
-    (Galactic Civ's events), kept in the log so that a resumed, undone or replayed game is the same game."""
+    (Galactic Civ's events, races and trade_literal), kept in the log so that a resumed, undone or replayed game is
+    the same game, and shown in every view."""
 
     def __init__(self, gid: str, seats: list[str], seed: int, log_dir: Path | None,
                  restart_on_loss: bool = False, config: engine.GameConfig | None = None,
@@ -204,7 +205,7 @@ class WebGame:
             v = self.plugin.player_view(self.state, seat, lang)
             over = self.over
             v.update(game=self.gid, step=self.step, seat=seat, seats=self.seats, seed=self.seed if over else None,
-                     game_id=self.game_id, humans=self.humans, yours=sorted(yours),
+                     game_id=self.game_id, options=self.log.options, humans=self.humans, yours=sorted(yours),
                      can_undo=self.undo_point() is not None, thinking=self.thinking, error=self.error,
                      events=[line[lang] for line in self.since.get(seat, [])],
                      result=self.result(lang) if over else None,

@@ -156,6 +156,6 @@ async def replay_step(request: Request) -> Response:
         a = rep.log.actions[k]
         chosen = {"player": int(rep.rules.current_player(s)), "action": a,
                   "text": rep.rules.action_to_string(s, a, lang)}
-    v.update(replay=request.path_params["rid"], game_id=rep.log.game, step=k, steps=n, seats=rep.log.seats,
-             chosen=chosen, turns=rep.turns, **rep.plugin.replay_words(s, observer, lang))
+    v.update(replay=request.path_params["rid"], game_id=rep.log.game, options=rep.log.options, step=k, steps=n,
+             seats=rep.log.seats, chosen=chosen, turns=rep.turns, **rep.plugin.replay_words(s, observer, lang))
     return JSONResponse(v)

@@ -10,12 +10,16 @@ be saved is a 507 and is not played):
 - ``GET /static/games/{game}/{file}`` a game's page script and style (its plug-in's ``static_dir``);
 - ``GET /api/i18n/{lang}?game=ID`` the page's words (``en``, ``zh``); ``GET /api/agents?game=ID`` the games hosted,
   the agent names a page may choose, the default agent of a seat per player count (``defaults``), the player
-  counts, the game's start options (``options``: Galactic Civ's ``["events"]``) and the server's limits;
+  counts, the game's start options (``options``: Galactic Civ's ``["events", "races", "trade_literal"]``; their
+  allowed values, the default first, in ``option_values``) and the server's limits;
 - ``POST /api/games`` ``{"game": "galactic_civ", "seats": ["human", "heuristic"], "seed": 7, "options": {"events":
-  true}}`` (``game`` optional, default Deep Future; ``options`` optional: the game's start options, its plug-in's
-  ``start_options``, listed by ``/api/agents``) starts a game -> ``{"game": id, "options": the game's configuration
-  besides its player count, "tokens": {seat: token}, "links": {seat: join link}}``; ``GET /api/games`` the games
-  whose tokens the request holds;
+  true, "races": "random", "trade_literal": true}}`` (``game`` optional, default Deep Future; ``options`` optional:
+  the game's start options, its plug-in's ``start_options``, listed by ``/api/agents``; an unknown option or a
+  value not allowed is a 400 naming the allowed) starts a game -> ``{"game": id, "options": the game's
+  configuration besides its player count, "tokens": {seat: token}, "links": {seat: join link}}``; ``GET
+  /api/games`` the games whose tokens the request holds;
+- a game's view and a replay's step carry ``options``, the game's configuration besides its player count (its
+  log's; public);
 - ``GET /api/games/{id}/view?seat=N&lang=zh`` the game as seat N sees it (no ``seat``: the caller's seat that
   decides now), every text in ``lang`` (``en`` default, ``zh``; the ``act`` and replay routes take ``lang`` too);
   it needs the seat's token (``X-Seat-Token`` header or ``?token=``);
@@ -44,13 +48,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from agents import DEFAULT_OPPONENTS, AgentSpecError, agent_names, make_agent, refuse_clairvoyant
-from df_env.core import GameError
-from df_env.gamelog import config_options
 from df_env.games.deep_future.web import engine_view as E
 
 from .games import HUMAN, RequestError, WebGame
 from .guard.bodies import file_in, int_field, json_object, lang_param, query_int, seat_tokens
 from .guard.limits import PAGE_AGENTS, Limits, SpecLimitError, check_spec
+from .guard.options import check_options
 from .hint import HintService, game_hint, replay_hint
 from .i18n import LANGS
 from .plugins import WebPlugin, plugin_for, web_games
@@ -116,25 +119,6 @@ def _check_seats(doc: dict[str, Any], limits: Limits, game_id: str = "deep_futur
     return seats
 
 
-def _check_options(doc: dict[str, Any], plugin: WebPlugin, n: int) -> dict[str, Any]:
-    """A new game's ``options`` (an object of the game's start options, each true or false; absent: none set),
-    checked against the game's configuration; the game's whole configuration besides ``num_players`` (what its
-    log records: Galactic Civ's events, races and trade_literal)."""
-    options = doc.get("options", {})
-    allowed = plugin.start_options
-    names = ", ".join(allowed) if allowed else "none"
-    if not isinstance(options, dict) or set(options) - set(allowed) \
-            or not all(isinstance(v, bool) for v in options.values()):
-        raise RequestError(400, f"field 'options' must be an object of {plugin.game.info.name}'s options, each true "
-                                f"or false (options: {names}); got {str(options)[:80]}")
-    game = plugin.game
-    try:
-        config = game.config_from_dict({"num_players": n, **options})
-    except GameError as err:
-        raise RequestError(400, f"field 'options': {err}") from None
-    return config_options(game.config_to_dict(config))
-
-
 async def page(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -156,6 +140,7 @@ async def agent_list(request: Request) -> Response:
                          "agents": [a for a in PAGE_AGENTS if a in agent_names(plugin.game_id)],
                          "examples": list(plugin.agent_examples), "players": [info.min_players, info.max_players],
                          "options": list(plugin.start_options),
+                         "option_values": {k: list(v) for k, v in plugin.start_options.items()},
                          "defaults": {str(n): defaults.get(n, plugin.default_agent) for n in info.player_counts},
                          "limits": _server(request).limits.describe()})
 
@@ -180,7 +165,7 @@ async def games(request: Request) -> Response:
         # a default seed of 63 random bits: the seed plus the public moves rebuild every hidden card, so it must not
         # be guessable (it is kept in the server-side log, and shown only once the game is over)
         seed = int_field(doc, "seed", 0, MAX_SEED, default=secrets.randbits(63))
-        options = _check_options(doc, plugin_for(game_id), len(seats))
+        options = check_options(doc, plugin_for(game_id), len(seats))
         game = server.store.create(seats, seed, game_id=game_id, options=options)
         return JSONResponse(_created(game), status_code=201)
     tokens = seat_tokens(request)  # no public list: only the games whose seats the caller holds

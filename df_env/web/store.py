@@ -34,7 +34,8 @@ class GameStore:
 
     def create(self, seats: list[str], seed: int, restart_on_loss: bool = False,
                game_id: str = "deep_future", options: dict[str, Any] | None = None) -> WebGame:
-        """A new game; ``options``: the game's other configuration (Galactic Civ's events), recorded in its log."""
+        """A new game; ``options``: the game's other configuration (Galactic Civ's events, races,
+        trade_literal), recorded in its log."""
         game = WebGame(self._new_id(), seats, seed, self.log_dir, restart_on_loss, searches=self.searches,
                        game_id=game_id, options=options)
         self._add(game)

@@ -262,6 +262,12 @@ def test_the_plugins_keep_to_the_interface():
             assert v["decision"]["player"] == g.current_player(s)
             assert plugin.bundle(lang)["lang"] == lang
         assert plugin.decision_name(s) in ("HOME_PICK", "race") and plugin.in_setup(s)  # both begin with a setup
+        # each start option's first value is the game's default, and every value is one the game takes
+        defaults = g.config_to_dict(g.make_config(g.info.min_players))
+        for key, values in plugin.start_options.items():
+            assert defaults[key] == values[0], (gid, key)
+            for value in values:
+                assert g.config_to_dict(g.make_config(g.info.min_players, **{key: value}))[key] == value
     with pytest.raises(ValueError, match="hosts the games"):
         plugin_for("chess")
 
@@ -338,25 +344,129 @@ def test_the_analysis_routes_refuse_a_galactic_civ_game_with_a_409(client, app):
     assert r.status_code == 409 and "galactic_civ" in r.json()["error"], r.text
 
 
-# ---------------------------------------------------------------------------------------------- the Events deck
+# ---------------------------------------------------------------------------------------------- the start options
+OPTION_VALUES = {"events": [False, True], "races": ["choose", "random"], "trade_literal": [False, True]}
+ALLOWED = 'options: events (false or true), races ("choose" or "random"), trade_literal (false or true)'
+
+
 def test_the_start_options_are_offered_and_checked(client, app):
-    """/api/agents lists the game's start options (Galactic Civ: the Events deck, GC24-GC31; Deep Future: none) and
-    the page's words label them in both languages; a bad ``options`` is a 400 naming the allowed."""
-    assert client.get("/api/agents?game=galactic_civ").json()["options"] == ["events"]
-    assert client.get("/api/agents").json()["options"] == []
-    for lang, needle in (("en", "Events deck"), ("zh", "事件牌组")):
-        assert needle in client.get(f"/api/i18n/{lang}?game=galactic_civ").json()["ui"]["option_events"]
-    for body, needle in [
-        ({"game": GC, "seats": ["human", "random"], "options": {"events": "yes"}}, "options: events"),
-        ({"game": GC, "seats": ["human", "random"], "options": {"races": "random"}}, "options: events"),
-        ({"game": GC, "seats": ["human", "random"], "options": ["events"]}, "each true or false"),
-        ({"game": "deep_future", "seats": ["human"], "options": {"events": True}}, "options: none"),
-    ]:
-        r = client.post("/api/games", json=body)
-        assert r.status_code == 400 and needle in r.json()["error"], r.text
-    assert not app.state.store.games
+    """/api/agents lists the game's start options with their values, the default first (Galactic Civ: the Events
+    deck, GC24-GC31; the races chosen in turn, GCR7, or dealt at random; GCR2's variant; Deep Future: none) and the
+    page's words label them in both languages."""
+    doc = client.get("/api/agents?game=galactic_civ").json()
+    assert doc["options"] == ["events", "races", "trade_literal"] and doc["option_values"] == OPTION_VALUES
+    assert client.get("/api/agents").json()["options"] == [] and client.get("/api/agents").json()["option_values"] == {}
+    for lang, needles in (("en", {"option_events": "Events deck", "option_races": "Races",
+                                  "option_races_choose": "in turn", "option_races_random": "at random",
+                                  "option_trade_literal": "Influence"}),
+                          ("zh", {"option_events": "事件牌组", "option_races": "种族", "option_races_choose": "依次",
+                                  "option_races_random": "随机", "option_trade_literal": "影响"})):
+        ui = client.get(f"/api/i18n/{lang}?game=galactic_civ").json()["ui"]
+        for key, needle in needles.items():
+            assert needle in ui[key], (lang, key)
 
 
+@pytest.mark.parametrize("body, needle", [
+    ({"game": GC, "options": {"events": "yes"}}, "Galactic Civ's events must be false or true, got \"yes\""),
+    ({"game": GC, "options": {"events": 1}}, "events must be false or true, got 1"),  # 1 is not true
+    ({"game": GC, "options": {"trade_literal": 0}}, "trade_literal must be false or true, got 0"),
+    ({"game": GC, "options": {"trade_literal": None}}, "trade_literal must be false or true, got null"),
+    ({"game": GC, "options": {"races": "chosen"}}, 'races must be "choose" or "random", got "chosen"'),
+    ({"game": GC, "options": {"races": True}}, 'races must be "choose" or "random", got true'),
+    ({"game": GC, "options": {"races": ["Aquans", "Ravagers"]}}, 'races must be "choose" or "random"'),
+    ({"game": GC, "options": {"race": "random"}}, f'Galactic Civ has no start option "race" ({ALLOWED})'),
+    ({"game": GC, "options": {"trade-literal": True}}, 'no start option "trade-literal"'),
+    ({"game": GC, "options": ["events"]}, f"must be an object of Galactic Civ's start options ({ALLOWED})"),
+    ({"game": GC, "options": "races=random"}, "must be an object"),
+    ({"game": "deep_future", "options": {"events": True}}, 'Deep Future has no start option "events" (options: none)'),
+    ({"game": "deep_future", "options": {"races": "random"}}, 'Deep Future has no start option "races"'),
+    ({"game": "deep_future", "options": {"trade_literal": True}}, 'no start option "trade_literal" (options: none)'),
+])
+def test_a_bad_start_option_is_a_400_naming_the_allowed(client, app, body, needle):
+    seats = ["human", "random"] if body["game"] == GC else ["human"]
+    r = client.post("/api/games", json={**body, "seats": seats, "seed": 4})
+    assert r.status_code == 400 and needle in r.json()["error"], r.text
+    assert list(r.json()) == ["error"] and not app.state.store.games
+
+
+def test_deep_future_takes_an_empty_options_object(client, app):
+    r = client.post("/api/games", json={"game": "deep_future", "seats": ["human"], "seed": 4, "options": {}})
+    assert r.status_code == 201 and r.json()["options"] == {}
+    v = _view(client, r.json()["game"], r.json()["tokens"]["0"])
+    assert v["options"] == {}
+
+
+RANDOM_TRADE = {"races": "random", "trade_literal": True}
+
+
+def test_races_at_random_and_trade_literal_deal_the_game_and_the_log_records_them_as_the_cli_does(tmp_path):
+    """``"options": {"races": "random", "trade_literal": true}`` deals the game the CLI's ``--races random
+    --trade-literal`` deals (the same state from the same seed: races dealt, no race decision; the Trade Phase tests
+    Influence, GCR2); the answer, every view and the replay carry the options; the log's configuration is the CLI
+    log's; a restarted server, an undo and a replay keep them."""
+    game = make_game(GC)
+    config = game.make_config(2, **RANDOM_TRADE)
+    app = create_app(tmp_path)
+    with TestClient(app) as c:
+        r = c.post("/api/games", json={"game": GC, "seats": ["human", "human"], "seed": 11, "options": RANDOM_TRADE})
+        assert r.status_code == 201, r.text
+        options = {"events": False, **RANDOM_TRADE}
+        assert r.json()["options"] == options
+        gid, tokens = r.json()["game"], r.json()["tokens"]
+        web = app.state.store.get(gid)
+        assert web.state.tobytes() == game.new_game(config, 11).tobytes()
+        assert int(web.state["trade_literal"]) == 1
+        v = _view(c, gid, tokens["0"], seat=0)
+        assert v["options"] == options and v["decision"]["name"] != "race" and all(p["race"] for p in v["players"])
+        assert _view(c, gid, tokens["1"], lang="zh", seat=1)["options"] == options
+        cli = GameLog.of_config(GC, config, 11, ["human", "human"]).to_dict()["config"]
+        saved = json.loads((tmp_path / f"web-{gid}.json").read_text())
+        assert saved["config"] == cli == {"num_players": 2, "events": False, "races": "random", "trade_literal": True}
+        log = load_log(tmp_path / f"web-{gid}.json")
+        assert log.options == options and log.game_config() == config
+        views = _play_to_both_ends(c, app, gid, tokens)
+        assert all(v["options"] == options for v in views)
+        rid = c.post("/api/replays", json={"file": f"web-{gid}.json"}).json()["replay"]
+        step = c.get(f"/api/replays/{rid}/0").json()
+        assert step["options"] == options and all(p["race"] for p in step["players"])
+
+
+def _play_to_both_ends(c, app, gid, tokens):
+    """Both person seats answer their first choice until the game is over; the views seen."""
+    game, views = app.state.store.get(gid), []
+    for _ in range(3000):
+        p = game.pending_seat()
+        v = _view(c, gid, tokens[str(p)] if p is not None else tokens["0"], seat=p if p is not None else 0)
+        views.append(v)
+        if v["over"]:
+            return views
+        r = c.post(f"/api/games/{gid}/act", json={"seat": p, "action": v["decision"]["choices"][0]["action"],
+                                                    "step": v["step"]}, headers={"X-Seat-Token": tokens[str(p)]})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+def test_a_game_with_the_options_is_resumed_and_undone_with_them(tmp_path):
+    app = create_app(tmp_path)
+    with TestClient(app) as c:
+        r = c.post("/api/games", json={"game": GC, "seats": ["human", "heuristic"], "seed": 5,
+                                       "options": RANDOM_TRADE})
+        gid, token = r.json()["game"], r.json()["tokens"]["0"]
+        game = _answer_first_choices(c, app, gid, token, 3)
+        v = _view(c, gid, token)
+        r = c.post(f"/api/games/{gid}/undo", json={"seat": 0, "step": v["step"]}, headers={"X-Seat-Token": token})
+        assert r.status_code == 200 and r.json()["options"]["races"] == "random", r.text
+        undone = app.state.store.get(gid)
+        assert undone is not game and int(undone.state["trade_literal"]) == 1
+        step, state = undone.step, undone.state.tobytes()
+    again = create_app(tmp_path)
+    resumed = again.state.store.get(gid)
+    resumed.wait_idle()
+    assert resumed.step == step and resumed.state.tobytes() == state
+    assert resumed.log.options == {"events": False, **RANDOM_TRADE}
+
+
+# ---------------------------------------------------------------------------------------------- the Events deck
 def _events_game(client, app, seats, seed=2):
     r = client.post("/api/games", json={"game": GC, "seats": seats, "seed": seed, "options": {"events": True}})
     assert r.status_code == 201, r.text

@@ -3,7 +3,8 @@ collects everything the server sends it at every step (its views in both languag
 of bad answers, the game list, the log list and the replay it may try) and finds in it no card of another hand, no
 card of the deck (so no order) that has not been public, no seed and no generator word; a client without the seat's
 token gets nothing of that seat. Games with the optional Events deck (GC24-GC31) are attacked too: no Event card
-still in the Event deck (so no order) reaches the client before it is drawn."""
+still in the Event deck (so no order) reaches the client before it is drawn; and games with the races dealt at
+random and GCR2's variant (the start page's other options)."""
 
 from __future__ import annotations
 
@@ -43,11 +44,11 @@ class Watcher:
     engine's log of every step, since a discarded card may be shuffled back into the deck within one step) or ever
     in its own hand; the hidden cards now are the other hands and the deck."""
 
-    def __init__(self, seat: int, seed: int, num_players: int, events: bool = False) -> None:
+    def __init__(self, seat: int, seed: int, num_players: int, options: dict | None = None) -> None:
         self.seat = seat
         self.seen: set[int] = set()
         self.events_seen: set[int] = set()  # the Event cards drawn so far (public once drawn, GC24)
-        self.state = GC.new_game(GC.make_config(num_players, events=events), seed)
+        self.state = GC.new_game(GC.make_config(num_players, **(options or {})), seed)
         self.steps = 0
         self._saw(self.state)
 
@@ -57,13 +58,17 @@ class Watcher:
         self.events_seen |= {int(a) for kind, _, a, _ in rows if kind == L_EVENT}
         self.seen |= {int(c) for c in np.flatnonzero(s["hand"][self.seat])}
 
-    def look(self, s: np.ndarray, actions: list[int]) -> tuple[set[int], set[int]]:
-        """(hidden now, hidden and never seen) in the true state ``s`` reached by ``actions``."""
+    def advance(self, actions: list[int]) -> np.ndarray:
+        """The true state after ``actions`` (a copy; the watcher follows them)."""
         for a in actions[self.steps:]:
             GC.apply_action(self.state, a)
             self._saw(self.state)
         self.steps = len(actions)
-        assert self.state.tobytes() == s.tobytes()
+        return GC.clone(self.state)
+
+    def look(self, s: np.ndarray, actions: list[int]) -> tuple[set[int], set[int]]:
+        """(hidden now, hidden and never seen) in the true state ``s`` reached by ``actions``."""
+        assert self.advance(actions).tobytes() == s.tobytes()
         hidden = {int(c) for c in s["deck"][: int(s["deck_n"])]}
         for p in range(int(s["n_players"])):
             if p != self.seat:
@@ -140,20 +145,26 @@ def _nothing_without_the_token(client, gid: str, seat: int, v: dict) -> None:
         assert client.get("/api/games", headers=other).json() == {"games": []}
 
 
-@pytest.mark.parametrize("seats,events", [
-    (["human", "heuristic"], False), (["mcts:iters=20", "human"], False),
-    (["human", "heuristic", "random", "first"], False), (["first", "human", "random", "heuristic"], False),
-    (["random", "first", "human", "heuristic"], False), (["heuristic", "random", "first", "human"], False),
-    (["heuristic", "human"], True), (["random", "human", "heuristic", "first"], True),  # the Events deck (GC24)
+EVENTS = {"events": True}  # the Events deck (GC24)
+RANDOM_TRADE = {"races": "random", "trade_literal": True}  # races dealt at random from the seed, GCR2's variant
+
+
+@pytest.mark.parametrize("seats,options", [
+    (["human", "heuristic"], {}), (["mcts:iters=20", "human"], {}),
+    (["human", "heuristic", "random", "first"], {}), (["first", "human", "random", "heuristic"], {}),
+    (["random", "first", "human", "heuristic"], {}), (["heuristic", "random", "first", "human"], {}),
+    (["heuristic", "human"], EVENTS), (["random", "human", "heuristic", "first"], EVENTS),
+    (["heuristic", "human"], RANDOM_TRADE), (["random", "first", "heuristic", "human"], {**EVENTS, **RANDOM_TRADE}),
 ])
-def test_a_galactic_civ_seat_learns_nothing_hidden_from_anything_the_server_sends(tmp_path, seats, events):
+def test_a_galactic_civ_seat_learns_nothing_hidden_from_anything_the_server_sends(tmp_path, seats, options):
     app = create_app(tmp_path)
     seat, n = seats.index("human"), len(seats)
-    watcher = Watcher(seat, SEED, n, events)
+    events = bool(options.get("events"))
+    watcher = Watcher(seat, SEED, n, options)
     with TestClient(app) as client:
         created = client.post("/api/games", json={"game": "galactic_civ", "seats": seats, "seed": SEED,
-                                                  "options": {"events": events}}).json()
-        assert created["options"]["events"] is events
+                                                  "options": options}).json()
+        assert created["options"] == {"events": False, "races": "choose", "trade_literal": False, **options}
         gid, token = created["game"], created["tokens"][str(seat)]
         game = app.state.store.get(gid)
         decisions = 0
@@ -171,8 +182,11 @@ def test_a_galactic_civ_seat_learns_nothing_hidden_from_anything_the_server_send
                                     "action": v["decision"]["choices"][decisions % len(v["decision"]["choices"])]
                                     ["action"]})
             assert act.status_code == 200, act.text
+            # checked against the state it shows (its step): the agents may have moved on since, and a card it
+            # rightly showed (a recent discard) may be back in the deck by now
             with game.lock:
-                s, actions = GC.clone(game.state), list(game.log.actions)
+                actions = list(game.log.actions)[: act.json()["step"]]
+            s = watcher.advance(actions)
             if not GC.is_terminal(s):
                 _check([act.json()], s, actions, watcher, SEED)
             decisions += 1

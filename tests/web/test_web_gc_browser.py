@@ -245,3 +245,37 @@ def test_a_game_with_the_events_deck_shows_the_events_drawn_in_words(server, bro
                                f"document.querySelector('.game').dataset.step !== '{step}'", timeout=90_000)
     assert re.search(r"draws the event [^\n]+ \((Moral Dilemma|Galactic Event|United Planets Issue): ", seen), seen
     page.close()
+
+
+def test_races_at_random_and_trade_literal_are_chosen_on_the_start_page_and_shown_in_the_game(server, browser):
+    """The start page's races choice (in turn, GCR7, the default; or dealt at random) and GCR2's variant, labelled
+    in both languages; chosen, the game is dealt with them (no race decision, every race dealt; the Trade Phase tests
+    Influence), its log records them and the page shows the options the game runs with beside the piles."""
+    url, store = server
+    page = browser.new_page(viewport=VIEWPORT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/?lang=zh&game=galactic_civ#/")
+    page.wait_for_selector("#option-races", state="attached")
+    assert page.eval_on_selector("#option-races", "s => s.value") == "choose"  # the default first
+    assert "随机分配" in page.inner_text("#option-races") and "GCR2" in page.inner_text(".home")
+    _start(page, url, "en", ["human", "heuristic", "random"], seed=12, click=False)
+    assert [o.inner_text() for o in page.query_selector_all("#option-races option")] == [
+        "each seat chooses in turn (GCR7, the default)", "dealt at random at setup"]
+    page.select_option("#option-races", "random")
+    page.check("#option-trade_literal")
+    page.click("#start")
+    page.wait_for_selector("[data-decision]", timeout=90_000)
+    step, name = _check_decision(page, store, 0)
+    assert name != "race"
+    game = next(g for g in store.games.values() if str(g.step) == step and g.pending_seat() == 0)
+    assert game.log.options == {"events": False, "races": "random", "trade_literal": True}
+    assert int(game.state["trade_literal"]) == 1 and all(int(r) >= 0 for r in game.state["race"][:3])
+    box = page.query_selector("#piles #game-options")
+    assert (box.get_attribute("data-races"), box.get_attribute("data-trade-literal"),
+            box.get_attribute("data-events")) == ("random", "true", "false")
+    text = box.inner_text()
+    assert "races dealt at random" in text and "Trade Phase tests Influence (GCR2's variant)" in text, text
+    assert "Events deck off" in text and len(page.query_selector_all(".gc-race")) == 3
+    assert not errors, errors
+    page.close()

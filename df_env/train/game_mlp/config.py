@@ -9,10 +9,13 @@ Keys (``docs/galactic_civ/training.md``, "Configuration"):
 * self-play: ``games``, ``expert`` (the agent spec every seat plays), ``explore`` (the probability that a seat
   plays a random legal action instead of the expert's: the data then covers positions the expert alone never
   reaches; the expert's choice is still the target), ``record`` (the probability that a decision with more than
-  one legal action is kept as a sample);
+  one legal action is kept as a sample), ``target`` (the policy target: ``move``, the expert's action, or
+  ``visits``, a ``net-mcts`` expert's root visit distribution), ``jobs`` (self-play worker processes: the data is
+  the same for any number);
 * learner: ``hidden`` (layer sizes), ``epochs``, ``batch_size``, ``learning_rate``, ``weight_decay``,
   ``value_coef`` (the weight of the value's cross-entropy beside the policy's), ``holdout`` (the share of games
-  kept out of training to measure the fit);
+  kept out of training to measure the fit), ``init`` (a model file the network starts from instead of random
+  weights: one round of expert iteration goes on from the last; "" none);
 * ``minutes``: the wall-clock cap of the whole run (0: none): self-play stops at ``selfplay_share`` of it,
   training at ``1 - eval_share`` (the summary says when a cap cut either short: the run is then not reproducible
   bit for bit);
@@ -31,6 +34,7 @@ __all__ = ["GAME_BASE", "check_game_config", "make_game_config"]
 
 GAME_BASE: dict[str, Any] = {
     "num_players": 2, "options": {}, "games": 6000, "expert": "heuristic", "explore": 0.1, "record": 0.5,
+    "target": "move", "jobs": 1, "init": "",
     "hidden": [256, 256], "epochs": 10, "batch_size": 512, "learning_rate": 1e-3, "weight_decay": 1e-5,
     "value_coef": 1.0, "holdout": 0.05,
     "minutes": 34.0, "selfplay_share": 0.6, "eval_share": 0.1,
@@ -40,7 +44,9 @@ GAME_BASE: dict[str, Any] = {
 # per player count: a game of 4 takes about 2.5x the decisions of a game of 2, and the heuristic is slower
 PLAYER_PRESETS: dict[int, dict[str, Any]] = {2: {}, 4: {"games": 3500}}
 PROBABILITIES = ("explore", "record", "holdout", "selfplay_share", "eval_share")
-POSITIVE = ("games", "epochs", "batch_size", "eval_games")
+POSITIVE = ("games", "epochs", "batch_size", "eval_games", "jobs")
+TARGETS = ("move", "visits")
+SEARCH_EXPERTS = ("net-mcts",)  # the experts whose root visit counts can be the policy target
 NON_NEGATIVE = ("learning_rate", "weight_decay", "value_coef", "minutes", "eval_seed", "seed", "threads")
 
 
@@ -92,6 +98,41 @@ def check_game_config(c: dict[str, Any], game: str) -> None:
 
     for spec in [c["expert"], *c["eval_opponents"]]:
         make_agent(spec, game=game)  # a bad spec fails before anything runs
+    _check_target(c["target"], c["expert"], game)
+    _check_init(c["init"], game, int(c["num_players"]), hidden)
+
+
+def _check_target(target: Any, expert: str, game: str) -> None:
+    """``move`` with any expert; ``visits`` only with a search expert that returns its root visit counts."""
+    from agents import make_agent
+    from agents.base import parse_spec
+
+    if target not in TARGETS:
+        raise ConfigError(f"target must be one of {', '.join(TARGETS)} (move: the expert's action; visits: a "
+                          f"net-mcts expert's root visit counts); got {target!r}")
+    if target == "visits" and (parse_spec(expert)[0] not in SEARCH_EXPERTS
+                               or not hasattr(make_agent(expert, game=game), "decide")):
+        raise ConfigError(f"target=visits needs an expert that searches: one of {', '.join(SEARCH_EXPERTS)} "
+                          f"(e.g. --set expert=net-mcts:iters=200); got expert={expert!r}. With any other expert "
+                          f"use target=move (its chosen action)")
+
+
+def _check_init(init: Any, game: str, num_players: int, hidden: list[int]) -> None:
+    """``init`` (when given) must be a model file of ``game`` for ``num_players`` with the run's hidden sizes."""
+    from df_env.net.game_mlp import load_game_mlp
+    from df_env.net.numpy_net import ModelFileError
+
+    if not isinstance(init, str):
+        raise ConfigError(f"init must be the path of a model file (.npz) or \"\" for none; got {init!r}")
+    if not init:
+        return
+    try:
+        model = load_game_mlp(init, game, num_players)
+    except ModelFileError as err:
+        raise ConfigError(f"init: {err}") from None
+    if list(model.meta["hidden"]) != list(hidden):
+        raise ConfigError(f"init: model {init} has hidden layers {model.meta['hidden']!r}, this run {hidden!r}; "
+                          f"give the same sizes (--set hidden=...) or another model")
 
 
 def _check_options(options: Any, game: str, num_players: int) -> None:

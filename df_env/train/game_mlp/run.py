@@ -6,6 +6,7 @@ self-play and evaluation, is dealt with the run's game options (``options``), wh
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -54,15 +55,37 @@ def evaluate_net(game: Game, model: Path, num_players: int, opponent: str, games
 
 
 def _made_by(config: dict[str, Any], command: str, played: int, samples: int, fit: dict[str, Any]) -> dict[str, Any]:
-    return {"command": command, "seed": config["seed"], "expert": config["expert"], "games": played,
+    made = {"command": command, "seed": config["seed"], "expert": config["expert"], "games": played,
             "samples": samples, "epochs": fit["epochs"], "explore": config["explore"], "record": config["record"]}
+    # keys at their defaults are left out: a run of the defaults writes the same file as before the keys existed
+    if config.get("target", "move") != "move":
+        made["target"] = config["target"]
+    if config.get("init"):
+        made["init"] = _init_record(config["init"])
+    return made
+
+
+def _init_record(path: str) -> dict[str, str]:
+    """The model a run started from: its path and the SHA-1 of its bytes."""
+    return {"path": path, "sha1": hashlib.sha1(Path(path).read_bytes()).hexdigest()}
+
+
+def _new_net(config: dict[str, Any], game_id: str, obs_size: int, num_actions: int) -> Any:
+    """The network to fit: random weights (seeded by the run's torch seed), or the weights of ``init``."""
+    from .learner import MlpNet, load_weights
+
+    n = int(config["num_players"])
+    net = MlpNet(obs_size, list(config["hidden"]), num_actions, n)
+    if config.get("init"):
+        load_weights(net, load_game_mlp(config["init"], game_id, n))
+    return net
 
 
 def train_game_mlp(game_id: str, config: dict[str, Any], out: Path, command: str, log: Any = print) -> dict[str, Any]:
     """The whole run (see the module docstring); returns the summary it writes."""
     import torch as th
 
-    from .learner import MlpNet, evaluate_fit, fit
+    from .learner import evaluate_fit, fit
 
     th.manual_seed(int(config["seed"]))
     th.set_num_threads(max(1, int(config["threads"])))
@@ -70,7 +93,8 @@ def train_game_mlp(game_id: str, config: dict[str, Any], out: Path, command: str
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps(config, indent=1) + "\n")
     options = dict(config["options"])
-    log(f"{game.info.name}, {n} players, {describe_options(options)}: self-play with {config['expert']}")
+    log(f"{game.info.name}, {n} players, {describe_options(options)}: self-play with {config['expert']} "
+        f"(target {config['target']}, {config['jobs']} job{'s' * (config['jobs'] > 1)})")
     start, budget = time.monotonic(), float(config["minutes"]) * 60 or float("inf")
     data, played = play_selfplay(game, config, start + budget * float(config["selfplay_share"]))
     t_play = time.monotonic() - start
@@ -78,7 +102,7 @@ def train_game_mlp(game_id: str, config: dict[str, Any], out: Path, command: str
         f"{t_play / 60:.1f} min")
     train_idx, held_idx = _split(data["game"], played, float(config["holdout"]), int(config["seed"]))
     obs_size, num_actions = data["obs"].shape[1], game.info.num_actions
-    net = MlpNet(obs_size, list(config["hidden"]), num_actions, n)
+    net = _new_net(config, game_id, obs_size, num_actions)
     fitted = fit(net, data, train_idx, config, int(config["seed"]),
                  start + budget * (1.0 - float(config["eval_share"])), log)
     model = save_game_mlp(out / "model.npz", net.export(), game_id, n, obs_size, num_actions,
@@ -90,7 +114,9 @@ def train_game_mlp(game_id: str, config: dict[str, Any], out: Path, command: str
              for opp in config["eval_opponents"]]
     for e in evals:
         log(f"eval ({describe_options(options)}): {e['wins']}/{e['games']} wins against {e['opponent']}")
-    summary = {"game": game_id, "num_players": n, "options": options, "command": command, "games": played,
+    summary = {"game": game_id, "num_players": n, "options": options, "command": command,
+               "expert": config["expert"], "target": config["target"], "jobs": config["jobs"],
+               "init": _init_record(config["init"]) if config["init"] else None, "games": played,
                "samples": len(data["action"]), "held_out_samples": len(held_idx),
                "selfplay_minutes": t_play / 60, "fit_minutes": t_fit / 60,
                "selfplay_cut_by_time": played < int(config["games"]), **fitted,

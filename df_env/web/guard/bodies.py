@@ -56,7 +56,7 @@ def _short(err: Exception) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _shown(v: Any) -> str:
+def shown(v: Any) -> str:
     """A client's value, quoted for an error message, cut short (a 5,000-digit seed is not echoed whole)."""
     try:
         text = repr(v)
@@ -71,7 +71,7 @@ def int_field(doc: dict[str, Any], key: str, lo: int, hi: int, default: int | No
     if v is None:
         raise RequestError(400, f"missing field {key!r} (an integer {lo}..{hi})")
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise RequestError(400, f"field {key!r} must be an integer {lo}..{hi}, got {_shown(v)}")
+        raise RequestError(400, f"field {key!r} must be an integer {lo}..{hi}, got {shown(v)}")
     return v
 
 
@@ -79,7 +79,7 @@ def lang_param(request: Request) -> str:
     """The ``lang`` query parameter (``en`` when absent); 400 for a language the text layer does not have."""
     lang = request.query_params.get("lang", "en")
     if lang not in LANGS:
-        raise RequestError(400, f"query parameter lang must be one of {', '.join(LANGS)}, got {_shown(lang)}")
+        raise RequestError(400, f"query parameter lang must be one of {', '.join(LANGS)}, got {shown(lang)}")
     return lang
 
 
@@ -89,7 +89,7 @@ def query_int(request: Request, key: str) -> int | None:
     if raw is None or raw in ("", "auto"):
         return None
     if not _DIGITS.fullmatch(raw):
-        raise RequestError(400, f"query parameter {key} must be an integer >= 0 or 'auto', got {_shown(raw)}")
+        raise RequestError(400, f"query parameter {key} must be an integer >= 0 or 'auto', got {shown(raw)}")
     return int(raw)
 
 
@@ -97,7 +97,7 @@ def path_int(request: Request, key: str, hi: int) -> int:
     """A path parameter as an integer ``0..hi``; 400 for anything else (``²``, 5,000 digits, ``-1``)."""
     raw = request.path_params[key]
     if not _DIGITS.fullmatch(raw) or not 0 <= int(raw) <= hi:
-        raise RequestError(400, f"{key} must be an integer 0..{hi}, got {_shown(raw)}")
+        raise RequestError(400, f"{key} must be an integer 0..{hi}, got {shown(raw)}")
     return int(raw)
 
 
@@ -115,5 +115,5 @@ def file_in(folder: Path | None, name: Any, what: str) -> Path:
     """A ``.json`` file directly in ``folder`` (no other path reaches the server's files)."""
     if folder is None or not isinstance(name, str) or "/" in name or "\\" in name or name.startswith(".") \
             or not name.endswith(".json") or len(name) > 200 or "\0" in name:
-        raise RequestError(400, f"'file' must name a .json {what} in the server's folder, got {_shown(name)}")
+        raise RequestError(400, f"'file' must name a .json {what} in the server's folder, got {shown(name)}")
     return folder / name

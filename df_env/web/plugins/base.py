@@ -41,9 +41,11 @@ class WebPlugin(Protocol):
     agent_examples: tuple[str, ...]  # agent specs the start page offers
     static_dir: Path | None  # the page's files, served at /static/games/<game_id>/
     script: str | None  # the page script in static_dir (None: the built-in Deep Future page)
-    # the game's on/off configuration options the start page offers (a checkbox each, labelled by the game's words
-    # ``ui["option_<name>"]``) and ``POST /api/games`` takes in its ``options`` object: Galactic Civ's "events"
-    start_options: tuple[str, ...]
+    # the game's configuration options the start page offers and ``POST /api/games`` takes in its ``options``
+    # object: name -> the values allowed, the first the game's default. ``(False, True)`` is a checkbox labelled by
+    # the game's words ``ui["option_<name>"]``; other values a choice, each labelled ``ui["option_<name>_<value>"]``.
+    # Galactic Civ's: events and trade_literal (on/off), races ("choose" or "random"); Deep Future's: none
+    start_options: dict[str, tuple[Any, ...]]
 
     @property
     def game(self) -> Game:

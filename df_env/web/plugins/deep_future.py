@@ -25,7 +25,7 @@ class DeepFutureWeb:
     langs: tuple[str, ...] = tuple(E.TEXT_LANGS)
     default_agent = DEFAULT_OPPONENTS[2]
     agent_examples: tuple[str, ...] = ("heuristic", "random", "mcts:iters=200")
-    start_options: tuple[str, ...] = ()  # the R24 variant is not offered on the page
+    start_options: dict[str, tuple[Any, ...]] = {}  # the R24 variant is not offered on the page
     static_dir: Path | None = None
     script: str | None = None
 

@@ -150,17 +150,29 @@ async function showHome() {
   // no seed: the server draws one of 63 random bits (shown once the game is over); a seed gives a deal again
   const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: ui("random") });
   const remote = el("input", { id: "remote", type: "checkbox" });
-  // the game's on/off options (Galactic Civ's Events deck), each labelled by the game's words ui.option_<name>
+  // the game's start options (Galactic Civ's Events deck, races, GCR2's variant), labelled by the game's words: an
+  // on/off option is a checkbox (ui.option_<name>), another a choice of its values, the default first
+  // (ui.option_<name>_<value>); each control's value() is what POST /api/games takes
   const optionNames = info.options || [];
-  const optionBoxes = optionNames.map((name) => el("input", { id: `option-${name}`, type: "checkbox", name: `option-${name}` }));
-  const optionLabels = optionNames.map((name, i) => el("label", { class: "option" }, optionBoxes[i],
-    ` ${W && W.ui[`option_${name}`] ? W.ui[`option_${name}`] : name}`));
+  const word = (key, fallback) => (W && W.ui[key] ? W.ui[key] : fallback);
+  const optionControls = optionNames.map((name) => {
+    const values = (info.option_values || {})[name] || [false, true];
+    if (values.length === 2 && values[0] === false && values[1] === true) {
+      const box = el("input", { id: `option-${name}`, type: "checkbox", name: `option-${name}` });
+      return { name, value: () => box.checked, label: el("label", { class: "option" }, box, ` ${word(`option_${name}`, name)}`) };
+    }
+    const sel = el("select", { id: `option-${name}`, name: `option-${name}` }, ...values.map((v, i) =>
+      el("option", { value: String(v), selected: i === 0 }, word(`option_${name}_${v}`, String(v)))));
+    return { name, value: () => values.find((v) => String(v) === sel.value),
+             label: el("label", { class: "option" }, `${word(`option_${name}`, name)}: `, sel) };
+  });
+  const optionLabels = optionControls.map((c) => c.label);
   const msg = el("div", { class: "error", id: "home-error" });
   const start = el("button", { class: "primary", id: "start", type: "button", onclick: async () => {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
       const body = seed.value === "" ? { game: info.game, seats } : { game: info.game, seats, seed: Number(seed.value) };
-      if (optionNames.length) body.options = Object.fromEntries(optionNames.map((name, i) => [name, optionBoxes[i].checked]));
+      if (optionControls.length) body.options = Object.fromEntries(optionControls.map((c) => [c.name, c.value()]));
       started(await api("POST", "/api/games", body), remote.checked);
     } catch (e) { msg.textContent = e.message; }
   } }, ui("start"));

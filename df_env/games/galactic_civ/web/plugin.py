@@ -11,6 +11,7 @@ import numpy as np
 
 from df_env.core import Game, make_game
 
+from ..engine.api import RACE_MODES
 from ..engine.state import DECISION_NAMES, PH_RACE
 from ..engine.tables import PATH_LEAD
 from ..engine.text import log_lines
@@ -56,7 +57,10 @@ class GalacticCivWeb:
     langs: tuple[str, ...] = LANGS
     default_agent = "heuristic"  # answers in milliseconds; the ladder's strongest fast player of this game
     agent_examples: tuple[str, ...] = ("heuristic", "random", "first", "mcts:iters=200")
-    start_options: tuple[str, ...] = ("events",)  # the optional Events deck (GC24-GC31), off by default
+    # the CLI's options (df_env/argcheck.py add_game_options), the default first: the optional Events deck
+    # (GC24-GC31), the races chosen in turn (GCR7) or dealt at random, and GCR2's variant (Trade tests Influence)
+    start_options: dict[str, tuple[Any, ...]] = {"events": (False, True), "races": RACE_MODES,
+                                                 "trade_literal": (False, True)}
     static_dir: Path | None = Path(__file__).parent / "static"
     script: str | None = "page.js"
 

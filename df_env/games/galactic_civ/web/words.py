@@ -65,6 +65,14 @@ UI = {
         "legend": "★ leads the attribute · ▼ lowest Morale · ▶ the active seat", "effect": "effect",
         "option_events": "Events deck: the optional rules (GC24-GC31): from turn 3, an odd roll after the "
                          "Opportunity Phase draws an Event",
+        "option_races": "Races", "option_races_choose": "each seat chooses in turn (GCR7, the default)",
+        "option_races_random": "dealt at random at setup",
+        "option_trade_literal": "Trade as printed: GCR2's variant, the Trade Phase tests Influence (default: Trade)",
+        # the options a game runs with, shown beside the piles (the view's ``options``, the game's log's)
+        "game_options": "Game options", "opt_events": "Events deck", "opt_on": "on", "opt_off": "off",
+        "opt_races": "races", "races_choose": "chosen in turn", "races_random": "dealt at random",
+        "races_named": "set by name", "opt_trade": "Trade Phase tests",
+        "trade_trade": "Trade", "trade_influence": "Influence (GCR2's variant)",
     },
     "zh": {
         "title": "银河文明", "game": "游戏",
@@ -84,6 +92,12 @@ UI = {
         "none": "（无）", "empty_hand": "（无牌）", "player": "玩家", "you": "你", "person": "真人", "nobody": "无人",
         "legend": "★ 该属性领先 · ▼ 士气最低 · ▶ 当前行动座位", "effect": "效果",
         "option_events": "事件牌组：可选规则（GC24-GC31）：从第 3 回合起，机遇阶段后掷出奇数即抽一张事件牌",
+        "option_races": "种族", "option_races_choose": "各座位依次选择（GCR7，默认）",
+        "option_races_random": "开局时随机分配",
+        "option_trade_literal": "按原文的贸易：GCR2 的变体，贸易阶段检定影响（默认：贸易）",
+        "game_options": "游戏选项", "opt_events": "事件牌组", "opt_on": "开", "opt_off": "关",
+        "opt_races": "种族", "races_choose": "依次选择", "races_random": "随机分配", "races_named": "按名指定",
+        "opt_trade": "贸易阶段检定", "trade_trade": "贸易", "trade_influence": "影响（GCR2 的变体）",
     },
 }
 

@@ -2,7 +2,8 @@
 // and the replay bar). It draws only the JSON view the server built for one seat (df_env/games/galactic_civ/web/
 // view.py): every seat's eight attributes with the leader of each marked, the phase track, the victory paths and
 // who is closest, one's own hand as cards with their effects (other hands are counts), the piles, the pending
-// decision's legal choices as buttons with words, and what happened since one's last decision.
+// decision's legal choices as buttons with words, what happened since one's last decision, and the options the game
+// runs with (Events deck, races, GCR2's variant).
 // Test contract (as Deep Future's page): every legal choice has data-action, the decision's container
 // data-decision (the engine's decision name), a finished game an element with data-game-over (the result text).
 "use strict";
@@ -81,11 +82,24 @@
         : el("span", { class: "muted" }, W.ui.empty_hand)));
   }
 
+  // the options the game runs with (the view's options: its log's configuration; a key absent is the default):
+  // the Events deck, the races chosen in turn or dealt at random (or set by name, from a CLI log), GCR2's variant
+  function optionsEl(v, W) {
+    const o = v.options || {};
+    const races = Array.isArray(o.races) ? W.ui.races_named : (o.races === "random" ? W.ui.races_random : W.ui.races_choose);
+    return el("div", { id: "game-options", class: "muted", "data-events": String(!!o.events),
+                       "data-races": Array.isArray(o.races) ? "named" : (o.races || "choose"),
+                       "data-trade-literal": String(!!o.trade_literal) },
+      `${W.ui.game_options}: ${W.ui.opt_events} ${o.events ? W.ui.opt_on : W.ui.opt_off} · ${W.ui.opt_races} ${races}` +
+      ` · ${W.ui.opt_trade} ${o.trade_literal ? W.ui.trade_influence : W.ui.trade_trade}`);
+  }
+
   function pilesEl(v, W) {
     const p = v.piles;
     return el("section", { class: "panel", id: "piles" },
       el("div", {}, `${W.ui.deck}: ${p.deck} · ${W.ui.discard}: ${p.discard}` +
         (p.events_on ? ` · ${W.ui.event_deck}: ${p.event_deck}` : "")),
+      optionsEl(v, W),
       p.event ? el("div", { id: "event" }, el("b", {}, `${W.ui.event}: `), p.event) : null,
       p.recent.length ? el("div", {}, el("span", { class: "muted" }, `${W.ui.recent}: `),
         el("div", { class: "cards" }, p.recent.map((c) => cardEl(c)))) : null);
