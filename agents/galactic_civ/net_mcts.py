@@ -45,7 +45,16 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from agents.base import Agent, AgentSpecError, Option, build_options, choice, non_negative_float, positive_int, words_from
+from agents.base import (
+    Agent,
+    AgentSpecError,
+    Option,
+    build_options,
+    choice,
+    non_negative_float,
+    positive_int,
+    words_from,
+)
 from agents.galactic_civ.fast import HEURISTIC, play_rec
 from agents.galactic_civ.halving import halving_search
 from agents.galactic_civ.net import ModelCache
@@ -65,6 +74,8 @@ OPTIONS: dict[str, Option] = {
     "root": Option(choice("tree", "halving"), "tree", "tree: PUCT over the open-loop tree; halving: sequential "
                    "halving over the root's actions with paired rollouts (agents/galactic_civ/halving.py)"),
     "considered": Option(positive_int, 8, "root=halving: the root actions with the highest prior it compares"),
+    "margin": Option(non_negative_float, 0.0, "root=halving: a rollout's bonus per unit of the seat's progress lead "
+                     "at the game's end (ranks actions when every rollout is won or lost)"),
     "path": Option(str, "", "a model file (.npz from df-env train --game galactic_civ); default: the shipped "
                             "model for the table's player count"),
 }
@@ -249,9 +260,9 @@ class GalacticCivNetMCTS(Agent):
     uses_state = True
 
     def __init__(self, name: str, iters: int, seconds: float, c_puct: float, leaf: str, path: str,
-                 root: str = "tree", considered: int = 8) -> None:
+                 root: str = "tree", considered: int = 8, margin: float = 0.0) -> None:
         self.name, self.iters, self.seconds, self.c_puct, self.leaf = name, iters, seconds, c_puct, leaf
-        self.root, self.considered = root, considered
+        self.root, self.considered, self.margin = root, considered, margin
         self.last_choice = -1  # the move of the last search
         self.models = ModelCache("net-mcts", path)
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
@@ -315,8 +326,8 @@ class GalacticCivNetMCTS(Agent):
         search of :mod:`agents.galactic_civ.halving` spends ``iters`` rollouts."""
         _root_logits(self._packed, tree, root, seat)
         visits, score = np.zeros(NUM_ACTIONS), np.zeros(NUM_ACTIONS)
-        self.last_choice = int(halving_search(root, seat, self.iters, self.considered, tree.logits, self.words,
-                                              codes, visits, score))
+        self.last_choice = int(halving_search(root, seat, self.iters, self.considered, self.margin, tree.logits,
+                                              self.words, codes, visits, score))
         return visits
 
 
@@ -324,12 +335,14 @@ def make(spec: str, raw: dict[str, str]) -> GalacticCivNetMCTS:
     """A Galactic Civ net-mcts agent from its spec (options: :data:`OPTIONS`)."""
     o = build_options("net-mcts", raw, OPTIONS)
     iters, seconds, c_puct, leaf, path = (o[k] for k in ("iters", "time", "c_puct", "leaf", "path"))
-    root, considered = str(o["root"]), o["considered"]
+    root, considered, margin = str(o["root"]), o["considered"], o["margin"]
     assert isinstance(iters, int) and isinstance(seconds, float) and isinstance(c_puct, float)
-    assert isinstance(considered, int)
+    assert isinstance(considered, int) and isinstance(margin, float)
     if root == "halving":
         _check_halving(raw, considered)
-    return GalacticCivNetMCTS(spec, iters, seconds, c_puct, str(leaf), str(path), root, considered)
+    elif set(raw) & {"considered", "margin"}:
+        raise AgentSpecError("net-mcts: considered and margin are options of root=halving (add root=halving)")
+    return GalacticCivNetMCTS(spec, iters, seconds, c_puct, str(leaf), str(path), root, considered, margin)
 
 
 def _check_halving(raw: dict[str, str], considered: int) -> None:

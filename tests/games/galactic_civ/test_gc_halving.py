@@ -36,17 +36,26 @@ def searched(spec: str, s: Any, seed: int = 0) -> tuple[np.ndarray, int]:
 def test_an_action_paired_with_itself_scores_twice_its_score_alone() -> None:
     s = wide_position(3, 3)
     a = int(G.legal_actions(s)[1])
-    codes = np.full(2, HEURISTIC, np.int64)
-    results = []
-    for alive in ([a], [a, a]):
-        visits, score = np.zeros(G.info.num_actions), np.zeros(G.info.num_actions)
-        words = np.array([11, 22, 33, 44], np.int64)
-        _paired_round(G.clone(s).reshape(1), int(s["dplayer"]), np.array(alive, np.int64), len(alive), 40, words, codes,
-                      visits, score)
-        results.append((visits[a], score[a]))
-    (n1, w1), (n2, w2) = results
+    (n1, w1), (n2, w2) = (one_round(s, alive, 0.0) for alive in ([a], [a, a]))
     assert n1 == 40 and n2 == 80
     assert w2 == 2 * w1 and 0 < w1 < 40  # the same 40 games twice, and not all won or all lost
+
+
+def test_the_margin_adds_the_progress_lead_to_each_rollout_s_result() -> None:
+    s = wide_position(3, 3)
+    a = int(G.legal_actions(s)[1])
+    (_, plain), (_, with_margin) = (one_round(s, [a], margin) for margin in (0.0, 0.1))
+    assert with_margin != plain and abs(with_margin - plain) <= 0.1 * 40  # a lead is in [-1, 1]
+
+
+def one_round(s: Any, alive: list[int], margin: float) -> tuple[float, float]:
+    """The rollouts and the summed score of ``alive[0]`` after one paired round of 40 samples from ``s``."""
+    visits, score = np.zeros(G.info.num_actions), np.zeros(G.info.num_actions)
+    words = np.array([11, 22, 33, 44], np.int64)
+    codes = np.full(2, HEURISTIC, np.int64)
+    _paired_round(G.clone(s).reshape(1), int(s["dplayer"]), np.array(alive, np.int64), len(alive), 40, margin,
+                  words, codes, visits, score)
+    return visits[alive[0]], score[alive[0]]
 
 
 def test_halving_spends_its_budget_on_the_considered_actions_and_plays_the_best_of_the_last_round() -> None:
@@ -83,6 +92,8 @@ def test_halving_plays_legal_whole_games_at_2_and_4_players() -> None:
     ("net-mcts:root=halving,considered=1", "'considered' must be an integer >= 2"),
     ("net-mcts:root=wide", "'root'.*must be one of tree, halving"),
     ("net-mcts:considered=0", "'considered'"),
+    ("net-mcts:considered=4", "options of root=halving"), ("net-mcts:margin=0.1", "options of root=halving"),
+    ("net-mcts:root=halving,margin=-1", "'margin'"),
 ])
 def test_a_bad_halving_option_names_what_is_allowed(spec: str, says: str) -> None:
     with pytest.raises(AgentSpecError, match=says):
