@@ -17,6 +17,11 @@ does; it differs in two places:
   ``mcts:iters=100`` the three won alike (14-15 of 20 games each, docs/galactic_civ/training.md) and ``rollout``
   costs the least CPU; the shipped value heads overfit their training games.
 
+The root: ``root=tree`` is the above; ``root=halving`` (:mod:`agents.galactic_civ.halving`) has no tree: sequential
+halving over the root's actions with paired rollouts; ``root=auto``, the default, plays halving at 2 players (with
+``iters`` counting rollouts, 800 by default: it beat ``mcts:iters=400`` at that CPU time, the tree did not) and the
+tree at 3 or more players or when an option of the tree (``time``, ``c_puct``, ``leaf``) is given.
+
 The whole search runs in compiled code (the tree as arrays, the observation encoder
 :func:`~df_env.games.galactic_civ.engine.observe.encode`, the network's forward pass
 :func:`~df_env.net.game_mlp.mlp_forward` and the rollouts); it returns to Python only between chunks of iterations
@@ -65,21 +70,25 @@ from df_env.games.galactic_civ.engine.state import NUM_ACTIONS, STATE_DTYPE
 from df_env.net.game_mlp import GameMlp, mlp_forward
 
 OPTIONS: dict[str, Option] = {
-    "iters": Option(positive_int, 700, "search iterations per decision (700: about the CPU time of mcts:iters=400)"),
+    "iters": Option(positive_int, 700, "search iterations per decision (700: about the CPU time of mcts:iters=400); "
+                    "with root=halving, rollouts (default 800: about the same CPU time at 2 players)"),
     "time": Option(non_negative_float, 0.0, "seconds per decision (0: no limit; the search stops at whichever "
                    "of iters and time comes first)"),
     "c_puct": Option(non_negative_float, 1.0, "PUCT exploration constant (values are in [0, 1])"),
     "leaf": Option(choice("rollout", "value", "mix"), "rollout", "leaf evaluation: heuristic rollout to the end, the "
                    "network's value output, or their mean"),
-    "root": Option(choice("tree", "halving"), "tree", "tree: PUCT over the open-loop tree; halving: sequential "
-                   "halving over the root's actions with paired rollouts (agents/galactic_civ/halving.py)"),
+    "root": Option(choice("auto", "tree", "halving"), "auto", "tree: PUCT over the open-loop tree; halving: "
+                   "sequential halving over the root's actions with paired rollouts (agents/galactic_civ/halving.py); "
+                   "auto: halving at 2 players, tree at 3 or more or when time, c_puct or leaf is given"),
     "considered": Option(positive_int, 8, "root=halving: the root actions with the highest prior it compares"),
-    "margin": Option(non_negative_float, 0.0, "root=halving: a rollout's bonus per unit of the seat's progress lead "
+    "margin": Option(non_negative_float, 0.1, "root=halving: a rollout's bonus per unit of the seat's progress lead "
                      "at the game's end (ranks actions when every rollout is won or lost)"),
     "path": Option(str, "", "a model file (.npz from df-env train --game galactic_civ); default: the shipped "
                             "model for the table's player count"),
 }
 LEAVES = ("rollout", "value", "mix")
+TREE_ONLY = ("time", "c_puct", "leaf")  # options of the tree alone
+HALVING_ITERS = 800  # root=halving's rollouts when iters is not given: about mcts:iters=400's CPU at 2 players
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = range(len(LEAVES))
 CHUNK = 64  # iterations a compiled call runs between two looks at the clock (a time budget)
 
@@ -260,9 +269,10 @@ class GalacticCivNetMCTS(Agent):
     uses_state = True
 
     def __init__(self, name: str, iters: int, seconds: float, c_puct: float, leaf: str, path: str,
-                 root: str = "tree", considered: int = 8, margin: float = 0.0) -> None:
+                 root: str = "tree", considered: int = 8, margin: float = 0.0, rollouts: int = 0) -> None:
         self.name, self.iters, self.seconds, self.c_puct, self.leaf = name, iters, seconds, c_puct, leaf
         self.root, self.considered, self.margin = root, considered, margin
+        self.rollouts = rollouts or iters  # root=halving's budget
         self.last_choice = -1  # the move of the last search
         self.models = ModelCache("net-mcts", path)
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
@@ -307,7 +317,7 @@ class GalacticCivNetMCTS(Agent):
         root = state.reshape(1)
         seat, leaf = int(state["dplayer"]), LEAVES.index(self.leaf)
         codes = np.full(n_players, HEURISTIC, dtype=np.int64)
-        if self.root == "halving":
+        if self.root_for(n_players) == "halving":
             return self._halving(tree, root, seat, codes)
         t_end = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
         done = 0
@@ -321,12 +331,20 @@ class GalacticCivNetMCTS(Agent):
         self.last_choice = int(np.argmax(np.where(root[0]["mask"] != 0, visits, -1.0)))
         return visits
 
+    def root_for(self, num_players: int) -> str:
+        """The root search played at a table of ``num_players``: ``root``, or for ``auto`` halving at 2 players
+        (it beat ``mcts:iters=400`` there at its CPU time, docs/galactic_civ/training.md) and the tree at more (it heads
+        the 4-player ladder; halving is not measured there)."""
+        if self.root != "auto":
+            return self.root
+        return "halving" if num_players == 2 else "tree"
+
     def _halving(self, tree: _Tree, root: np.ndarray, seat: int, codes: np.ndarray) -> np.ndarray:
         """``root=halving``: the network's logits at the root order the actions, then the paired-rollout root
         search of :mod:`agents.galactic_civ.halving` spends ``iters`` rollouts."""
         _root_logits(self._packed, tree, root, seat)
         visits, score = np.zeros(NUM_ACTIONS), np.zeros(NUM_ACTIONS)
-        self.last_choice = int(halving_search(root, seat, self.iters, self.considered, self.margin, tree.logits,
+        self.last_choice = int(halving_search(root, seat, self.rollouts, self.considered, self.margin, tree.logits,
                                               self.words, codes, visits, score))
         return visits
 
@@ -338,19 +356,23 @@ def make(spec: str, raw: dict[str, str]) -> GalacticCivNetMCTS:
     root, considered, margin = str(o["root"]), o["considered"], o["margin"]
     assert isinstance(iters, int) and isinstance(seconds, float) and isinstance(c_puct, float)
     assert isinstance(considered, int) and isinstance(margin, float)
-    if root == "halving":
-        _check_halving(raw, considered)
+    if root == "auto" and set(raw) & set(TREE_ONLY):
+        root = "tree"  # an option of the tree asks for the tree
+    if root != "tree":
+        _check_halving(raw, considered, root)
     elif set(raw) & {"considered", "margin"}:
         raise AgentSpecError("net-mcts: considered and margin are options of root=halving (add root=halving)")
-    return GalacticCivNetMCTS(spec, iters, seconds, c_puct, str(leaf), str(path), root, considered, margin)
+    rollouts = iters if "iters" in raw else HALVING_ITERS
+    return GalacticCivNetMCTS(spec, iters, seconds, c_puct, str(leaf), str(path), root, considered, margin, rollouts)
 
 
-def _check_halving(raw: dict[str, str], considered: int) -> None:
+def _check_halving(raw: dict[str, str], considered: int, root: str) -> None:
     """``root=halving`` plays rollouts for ``iters`` and compares at least two actions: the tree's options are
     refused rather than silently ignored."""
-    tree_only = sorted(set(raw) & {"time", "c_puct", "leaf"})
-    if tree_only:
+    tree_only = sorted(set(raw) & set(TREE_ONLY))
+    if tree_only and root == "halving":
         raise AgentSpecError(f"net-mcts: root=halving takes iters (rollouts) and considered, not "
                              f"{', '.join(tree_only)} (options of root=tree)")
     if considered < 2:
-        raise AgentSpecError(f"net-mcts: 'considered' must be an integer >= 2 with root=halving; got {considered}")
+        raise AgentSpecError(f"net-mcts: 'considered' must be an integer >= 2 with root=halving (and auto); got "
+                             f"{considered}")

@@ -86,13 +86,34 @@ def test_halving_plays_legal_whole_games_at_2_and_4_players() -> None:
             G.apply_action(s, policies[G.current_player(s)](s))
 
 
+@pytest.mark.parametrize("spec,players,root,budget", [
+    ("net-mcts", 2, "halving", 800), ("net-mcts:iters=50", 2, "halving", 50), ("net-mcts", 4, "tree", 700),
+    ("net-mcts:time=1", 2, "tree", 700), ("net-mcts:leaf=mix,iters=30", 2, "tree", 30),
+    ("net-mcts:root=tree", 2, "tree", 700), ("net-mcts:root=halving", 4, "halving", 800),
+])
+def test_the_default_root_is_halving_at_2_players_and_the_tree_at_more(spec: str, players: int, root: str,
+                                                                      budget: int) -> None:
+    agent = make_agent(spec, game="galactic_civ")
+    assert agent.root_for(players) == root  # type: ignore[attr-defined]
+    assert (agent.rollouts if root == "halving" else agent.iters) == budget  # type: ignore[attr-defined]
+
+
+def test_the_default_search_at_2_players_plays_paired_rollouts() -> None:
+    s = wide_position(6, 3)
+    visits, choice = searched("net-mcts:iters=90", s)
+    legal = G.legal_actions(s)
+    assert visits.sum() <= 90 and (visits[legal] > 0).sum() == min(8, legal.size)
+    assert visits[choice] == visits.max()
+
+
 @pytest.mark.parametrize("spec,says", [
     ("net-mcts:root=halving,time=0.1", "root=halving takes iters .* not time"),
     ("net-mcts:root=halving,c_puct=2,leaf=value", "not c_puct, leaf"),
     ("net-mcts:root=halving,considered=1", "'considered' must be an integer >= 2"),
-    ("net-mcts:root=wide", "'root'.*must be one of tree, halving"),
+    ("net-mcts:root=wide", "'root'.*must be one of auto, tree, halving"),
     ("net-mcts:considered=0", "'considered'"),
-    ("net-mcts:considered=4", "options of root=halving"), ("net-mcts:margin=0.1", "options of root=halving"),
+    ("net-mcts:root=tree,considered=4", "options of root=halving"),
+    ("net-mcts:root=tree,margin=0.1", "options of root=halving"), ("net-mcts:considered=1", "'considered'"),
     ("net-mcts:root=halving,margin=-1", "'margin'"),
 ])
 def test_a_bad_halving_option_names_what_is_allowed(spec: str, says: str) -> None:
