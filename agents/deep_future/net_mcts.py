@@ -60,6 +60,7 @@ from agents.base import (
     positive_int,
     words_from,
 )
+from agents.generic.ranking import rank_descending
 from df_env.games.deep_future.engine.api import apply_action
 from df_env.games.deep_future.engine.kernels import apply, njit  # the compiled boundary
 from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
@@ -395,13 +396,7 @@ def _completed_scores(n, w, logits, g, idx, k, out):
 def _keep_best(cand, m, score, keep):
     """Reorder the first ``m`` candidates (positions into the root's action list) by descending ``score`` of
     those positions and return ``keep``: the number to go on with."""
-    for i in range(1, m):  # insertion sort: m <= the legal actions, a few dozen at most
-        c = cand[i]
-        j = i - 1
-        while j >= 0 and score[cand[j]] < score[c]:
-            cand[j + 1] = cand[j]
-            j -= 1
-        cand[j + 1] = c
+    rank_descending(score, cand, m)
     return keep
 
 

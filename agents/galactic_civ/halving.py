@@ -32,6 +32,7 @@ import math
 import numpy as np
 
 from agents.galactic_civ.fast import play_rec
+from agents.generic.ranking import rank_descending
 from df_env.core.jit import njit
 from df_env.core.rng import next_u32
 from df_env.games.galactic_civ.engine.decide import apply
@@ -43,25 +44,13 @@ __all__ = ["halving_search"]
 
 
 @njit
-def _ranked(keys, alive, m):
-    """Sort ``alive[:m]`` in place by ``keys`` descending; equal keys keep their order (insertion sort: m is small)."""
-    for i in range(1, m):
-        a = alive[i]
-        j = i - 1
-        while j >= 0 and keys[alive[j]] < keys[a]:
-            alive[j + 1] = alive[j]
-            j -= 1
-        alive[j + 1] = a
-
-
-@njit
 def _considered(s, logits, considered, alive):
     """The root's legal actions into ``alive``, best prior first (ties: the lower action id); returns how many of
     them the search considers (at most ``considered``)."""
     k = s["n_legal"]
     for i in range(k):
         alive[i] = s["legal"][i]
-    _ranked(logits, alive, k)
+    rank_descending(logits, alive, k)
     return min(k, considered)
 
 
@@ -128,7 +117,7 @@ def halving_search(root, seat, budget, considered, margin, logits, r, codes, vis
         for j in range(m):
             a = alive[j]
             mean[a] = score[a] / visits[a]
-        _ranked(mean, alive, m)  # stable: among equal means the prior's order stays
+        rank_descending(mean, alive, m)  # stable: among equal means the prior's order stays
         if rd < rounds - 1:
             m = (m + 1) // 2
     return alive[0]
