@@ -21,8 +21,8 @@ order).
 ``margin``: heuristic rollouts call most Galactic Civ positions decided after a few turns (every action of a
 searched game's decision scored 0 of 200, or 200 of 200, at most of the positions studied), and then every action
 scores alike. A small bonus for the seat's progress score at the game's end minus the best rival's
-(:func:`_progress_lead`, in [-1, 1]) still ranks them: the nearest miss when every line loses to the heuristic (the
-opponent is not the heuristic), the surest win when every line wins.
+(:func:`~df_env.games.galactic_civ.progress.progress_lead`, in [-1, 1]) still ranks them: the nearest miss when
+every line loses to the heuristic (the opponent is not the heuristic), the surest win when every line wins.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from df_env.core.rng import next_u32
 from df_env.games.galactic_civ.engine.decide import apply
 from df_env.games.galactic_civ.engine.observe import determinize_rec
 from df_env.games.galactic_civ.engine.state import STATE_DTYPE
-from df_env.games.galactic_civ.progress import progress
+from df_env.games.galactic_civ.progress import progress_lead
 
 __all__ = ["halving_search"]
 
@@ -60,16 +60,6 @@ def _seat_result(s, seat):
     if s["winner"] < 0:
         return 0.5
     return 1.0 if s["winner"] == seat else 0.0
-
-
-@njit
-def _progress_lead(s, seat):
-    """``seat``'s progress score (:mod:`df_env.games.galactic_civ.progress`, in [0, 1]) minus the best rival's."""
-    best = 0.0
-    for p in range(s["n_players"]):
-        if p != seat:
-            best = max(best, progress(s, p))
-    return progress(s, seat) - best
 
 
 @njit
@@ -98,7 +88,7 @@ def _paired_round(root, seat, alive, m, samples, margin, r, codes, visits, score
             visits[a] += 1.0
             score[a] += _seat_result(work[0], seat)
             if margin > 0.0:
-                score[a] += margin * _progress_lead(work[0], seat)
+                score[a] += margin * progress_lead(work[0], seat)
 
 
 @njit

@@ -28,8 +28,10 @@ import numpy as np
 
 from agents.base import Option, build_options, non_negative_float, positive_int, words_from
 from agents.galactic_civ.fast import HEURISTIC, RANDOM, play_arr
+from agents.galactic_civ.heuristic_rules import choose_arr
 from agents.generic.ismcts import ISMCTSAgent
 from df_env.core import make_game
+from df_env.games.galactic_civ.progress import progress_leads_arr
 
 ROLLOUTS = {"heuristic": HEURISTIC, "random": RANDOM}
 
@@ -47,6 +49,11 @@ OPTIONS: dict[str, Option] = {
     "c": Option(non_negative_float, 0.7, "UCB1 exploration constant"),
     "rollout": Option(_rollout_name, "heuristic", "the compiled policy every seat plays after the tree, to the "
                       "game's end: heuristic or random"),
+    "margin": Option(non_negative_float, 0.0, "added to each rollout's result for each seat: this times the seat's "
+                     "progress lead at the game's end (in [-1, 1]; 0: the result alone)"),
+    "trust": Option(non_negative_float, 0.0, "the heuristic's move at the root counts this share of the "
+                    "iterations as extra visits when the move is chosen (0: none; the search must then find "
+                    "another move clearly better to play it)"),
 }
 
 __all__ = ["GalacticCivMCTS", "make"]
@@ -55,26 +62,42 @@ __all__ = ["GalacticCivMCTS", "make"]
 class GalacticCivMCTS(ISMCTSAgent):
     """Determinized search over Galactic Civ with whole-game compiled rollouts (see the module docstring)."""
 
-    def __init__(self, name: str, iters: int, seconds: float, c: float, rollout: str) -> None:
+    def __init__(self, name: str, iters: int, seconds: float, c: float, rollout: str, margin: float = 0.0,
+                 trust: float = 0.0) -> None:
         super().__init__(name, iters, seconds, 0, c, make_game("galactic_civ"))
-        self.rollout_code = ROLLOUTS[rollout]
+        self.rollout_code, self.margin, self.trust = ROLLOUTS[rollout], margin, trust
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         super().reset(rng, player)
         self.words = words_from(rng)
 
+    def root_visits(self, state: Any) -> dict[int, float]:
+        """The tree's root visits, plus ``trust`` times the iterations for the heuristic's move (from what the
+        seat sees: the heuristic reads no hidden card)."""
+        visits = super().root_visits(state)
+        if self.trust > 0.0:
+            h = int(choose_arr(state.reshape(1), self.words))
+            visits[h] = visits.get(h, 0.0) + self.trust * self.iters
+        return visits
+
     def _rollout(self, s: Any) -> np.ndarray:
         n = int(s["n_players"])
         codes = np.full(n, self.rollout_code, dtype=np.int64)
         peak, counts = np.zeros(n), np.zeros(n, dtype=np.int64)
         play_arr(s.reshape(1), codes, self.words, 10**6, peak, counts)
-        return (self.game.returns(s) + 1.0) / 2.0
+        values = (self.game.returns(s) + 1.0) / 2.0
+        if self.margin > 0.0:
+            leads = np.zeros(n)
+            progress_leads_arr(s.reshape(1), leads)
+            values += self.margin * leads
+        return values
 
 
 def make(spec: str, raw: dict[str, str]) -> GalacticCivMCTS:
     """A Galactic Civ search agent from its spec (options: :data:`OPTIONS`)."""
     o = build_options("mcts", raw, OPTIONS)
-    iters, seconds, c, rollout = (o[k] for k in ("iters", "time", "c", "rollout"))
+    iters, seconds, c, rollout, margin, trust = (o[k] for k in ("iters", "time", "c", "rollout", "margin", "trust"))
     assert isinstance(iters, int) and isinstance(seconds, float) and isinstance(c, float) and isinstance(rollout, str)
-    return GalacticCivMCTS(spec, iters, seconds, c, rollout)
+    assert isinstance(margin, float) and isinstance(trust, float)
+    return GalacticCivMCTS(spec, iters, seconds, c, rollout, margin, trust)

@@ -84,6 +84,11 @@ class ISMCTSAgent(Agent):
         legal = np.flatnonzero(mask)
         if legal.size == 1:
             return int(legal[0])
+        visits = self.root_visits(state)
+        return int(max(legal.tolist(), key=lambda a: (visits.get(a, 0), -a)))
+
+    def root_visits(self, state: Any) -> dict[int, float]:
+        """Search ``state`` for the seat to act; each root action's visit count (the move: the most visited)."""
         root = _Node()
         seat = self.game.current_player(state)
         t_end = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
@@ -91,7 +96,7 @@ class ISMCTSAgent(Agent):
             self._iterate(root, self.game.determinize(state, seat, self.rng))
             if time.perf_counter() >= t_end:
                 break
-        return int(max(legal.tolist(), key=lambda a: (root.visits.get(a, 0), -a)))
+        return {a: float(v) for a, v in root.visits.items()}
 
     def _iterate(self, root: _Node, s: Any) -> None:
         game, path, node = self.game, [], root

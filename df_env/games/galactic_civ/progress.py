@@ -40,6 +40,25 @@ def progress(s, p):
 
 
 @njit
+def progress_lead(s, p):
+    """Seat p's progress score minus the best rival's, in [-1, 1]: how far ahead (or behind) p is, by the same
+    score, in a game that may have no winner yet (search agents add it to a rollout's result: the nearest miss
+    ranks above a farther one when every line loses)."""
+    best = 0.0
+    for q in range(s["n_players"]):
+        if q != p:
+            best = max(best, progress(s, q))
+    return progress(s, p) - best
+
+
+@njit
+def progress_leads_arr(a, out):
+    """:func:`progress_lead` of every seat of ``a[0]`` into ``out``."""
+    for p in range(a[0]["n_players"]):
+        out[p] = progress_lead(a[0], p)
+
+
+@njit
 def peak_update(s, peak):
     """Raise ``peak[p]`` to seat p's progress where it is higher."""
     for p in range(s["n_players"]):

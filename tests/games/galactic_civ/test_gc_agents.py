@@ -134,6 +134,46 @@ def test_mcts_plays_legal_and_deterministic(rollout: str) -> None:
     assert run() == run()
 
 
+def test_mcts_margin_adds_each_seat_s_progress_lead_to_the_rollout_s_result() -> None:
+    """``mcts:margin=M`` backs up a rollout's result plus M times each seat's progress lead at the game's end:
+    the same rollout (same position, same generator words) with and without it differs by exactly that."""
+    s = G.new_game(G.make_config(3), seed=4)
+    for _ in range(30):
+        G.apply_action(s, int(G.legal_actions(s)[0]))
+    values = []
+    for spec in ("mcts:margin=0", "mcts:margin=0.25"):
+        agent = make_agent(spec, game="galactic_civ")
+        agent.reset(np.random.default_rng(5))
+        end = G.clone(s)
+        values.append(agent._rollout(end))  # type: ignore[attr-defined]
+    prog = progress_scores(end)
+    leads = np.array([prog[p] - max(prog[q] for q in range(3) if q != p) for p in range(3)])
+    assert G.is_terminal(end) and np.abs(leads).max() > 0
+    assert np.allclose(values[1] - values[0], 0.25 * leads)
+    with pytest.raises(ValueError, match="margin"):
+        make_agent("mcts:margin=-1", game="galactic_civ")
+
+
+def test_mcts_trust_adds_visits_to_the_heuristic_s_move_only() -> None:
+    """``mcts:trust=T``: the same search (same seed) as without it, plus T times the iterations on the root visits
+    of the heuristic's move at that position, so the search plays another move only when it finds it clearly
+    better; a large trust plays the heuristic's move."""
+    s = G.new_game(G.make_config(4), seed=6)
+    while int(s["n_legal"]) < 3:
+        G.apply_action(s, int(G.legal_actions(s)[0]))
+    visits = []
+    for spec in ("mcts:iters=40", "mcts:iters=40,trust=0.5"):
+        agent = make_agent(spec, game="galactic_civ")
+        agent.reset(np.random.default_rng(8), G.current_player(s))
+        visits.append(agent.root_visits(G.clone(s)))  # type: ignore[attr-defined]
+    heuristic = make_agent("heuristic", game="galactic_civ").as_policy(G.current_player(s), 1, G)(s)
+    changed = {a for a in visits[1] if visits[1][a] != visits[0].get(a, 0.0)}
+    assert changed == {heuristic} and visits[1][heuristic] - visits[0].get(heuristic, 0.0) == 20.0
+    assert sum(visits[0].values()) == 40
+    trusting = make_agent("mcts:iters=40,trust=5", game="galactic_civ").as_policy(G.current_player(s), 2, G)
+    assert trusting(s) == heuristic
+
+
 def test_mcts_blocks_a_rival_about_to_win() -> None:
     """GC11, GCR16, GCR17: in turn 12 the rival meets Technology (Research and Trade leads of 6); on a 9 the
     search picks an attribute of that path for Aggression's loss."""
