@@ -3,24 +3,17 @@ paired rollouts with the table's own policies and with the heuristic everywhere.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "experiments" / "gc_search_deviations.py"
+from support.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def study() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gc_search_deviations", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("gc_search_deviations.py")
 
 
 def test_a_move_paired_with_itself_has_the_same_value(study: ModuleType) -> None:

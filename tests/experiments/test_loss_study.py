@@ -3,25 +3,17 @@
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "experiments" / "loss_study.py"
+from support.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def ls() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("loss_study", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["loss_study"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("loss_study.py")
 
 
 def test_identical_lines_have_no_divergence(ls: ModuleType) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -15,5 +16,6 @@ def load_script(relative: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None, f"no script {path}"
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = mod  # dataclasses look their module up
     spec.loader.exec_module(mod)
     return mod
