@@ -183,13 +183,15 @@ def test_mcts_blocks_a_rival_about_to_win() -> None:
     assert a in (pick("Research"), pick("Trade"))
 
 
-def test_mcts_sees_only_its_seat() -> None:
+@pytest.mark.parametrize("spec", ["mcts:iters=25", "mcts:iters=25,trust=0.5,margin=0.1"])
+def test_mcts_sees_only_its_seat(spec: str) -> None:
     """GCR21: the same choice from the position and from a copy whose hidden cards (other hands, deck order) were
-    dealt again: the search determinizes first, so the true hidden order never reaches it."""
+    dealt again: the search determinizes first, so the true hidden order never reaches it (nor does the
+    heuristic's move that ``trust`` adds visits to: it reads only what the seat sees)."""
     s = G.new_game(G.make_config(3, races="random"), seed=11)
     while int(s["turn"]) < 2 or int(s["dk"]) != S.D_PLAY or int(s["n_legal"]) < 3:
         G.apply_action(s, int(G.legal_actions(s)[0]))
     seat = G.current_player(s)
     hidden = G.determinize(s, seat, np.random.default_rng(99))
-    picks = [make_agent("mcts:iters=25", game="galactic_civ").as_policy(seat, 3, G)(x) for x in (s, s, hidden)]
+    picks = [make_agent(spec, game="galactic_civ").as_policy(seat, 3, G)(x) for x in (s, s, hidden)]
     assert picks[0] == picks[1] == picks[2] and G.legal_mask(s)[picks[0]]
