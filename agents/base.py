@@ -28,7 +28,7 @@ Example:
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,6 +63,8 @@ class Agent(abc.ABC):
         clairvoyant: the agent reads hidden information (deck order, the generator): a reference for solo
             analysis only (``oracle``), refused as a seat of a multiplayer game (:func:`agents.refuse_clairvoyant`,
             and the seat policy itself).
+        observes: the agent wants to see every decision of the game as it is made (:meth:`observe`): a model of
+            the other seats built from their moves. Every game loop that seats agents tells them (:func:`tell`).
     """
 
     name: str = "agent"
@@ -71,6 +73,7 @@ class Agent(abc.ABC):
     policy_code: int | None = None
     fork_safe: bool = True
     clairvoyant: bool = False
+    observes: bool = False
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:  # noqa: B027 - optional hook
         """Start of a game: the generator to draw from and the seat played."""
@@ -83,6 +86,11 @@ class Agent(abc.ABC):
         """Compile (or load from numba's cache) what this agent runs that needs none of the game's engine (a
         network's forward pass). A first benchmark calls it in a side process while the main one compiles the
         engine, so that the two compiles overlap on two cores (:func:`df_env.bench.side_compile`)."""
+
+    def observe(self, state: np.ndarray, action: int) -> None:  # noqa: B027 - optional hook
+        """Seat ``state["dplayer"]`` (any seat, this one included) is about to play ``action`` in ``state`` (a copy):
+        called for every decision when :attr:`observes` is set. As in :meth:`act`, the agent may read only what its
+        own seat sees: the decision's kind, its public context and the action chosen, never the other hands."""
 
     @abc.abstractmethod
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
@@ -164,8 +172,35 @@ class SeatPolicy:
                               f"legal here; legal actions: {np.flatnonzero(mask).tolist()}")
         return action
 
+    def observe(self, state: np.ndarray, action: int) -> None:
+        """Show the agent the decision ``action`` about to be made in ``state`` (by any seat), if it asks
+        (:attr:`Agent.observes`); it gets a copy of the state."""
+        if self.agent.observes:
+            self.agent.observe(self.game.clone(state), int(action))
+
     def __repr__(self) -> str:
         return f"SeatPolicy({self.agent.name!r}, seat={self.seat}, seed={self.seed})"
+
+
+def tell(policies: Iterable[SeatPolicy | Callable[..., int]], state: np.ndarray, action: int) -> None:
+    """Every game loop calls this before it applies a decision: each seated agent that observes the game
+    (:attr:`Agent.observes`) sees ``action`` about to be played in ``state``, whoever plays it (an agent, a person,
+    a learner). A policy that is a plain callable, not a :class:`SeatPolicy`, is skipped.
+
+    Example:
+        >>> import df_env
+        >>> from agents import make_agent, tell
+        >>> game = df_env.make_game("galactic_civ")
+        >>> s = game.new_game(game.make_config(2), seed=0)
+        >>> seats = [make_agent(spec, game="galactic_civ").as_policy(p, 0, game)
+        ...          for p, spec in enumerate(["mcts:iters=8,opponents=observed", "first"])]
+        >>> a = seats[game.current_player(s)](s)
+        >>> tell(seats, s, a); game.apply_action(s, a)
+    """
+    for policy in policies:
+        observe = getattr(policy, "observe", None)  # a plain policy(state) -> action (a test's, a person's) is skipped
+        if observe is not None:
+            observe(state, action)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import Agent, make_agent, refuse_clairvoyant
+from agents import Agent, make_agent, refuse_clairvoyant, tell
 from df_env.core import Game, GameError, make_game
 from df_env.core.registry import DEFAULT_GAME
 
@@ -178,7 +178,9 @@ def _python_game(game: Game, s: Any, agents: Sequence[Agent], agent_seed: int,
     while not game.is_terminal(s) and game.turn(s) <= max_turns:
         p = game.current_player(s)
         t0, c0 = time.perf_counter(), time.thread_time()
-        game.apply_action(s, policies[p](s))
+        a = policies[p](s)
+        tell(policies, s, a)  # the seats that model the others see the move (Agent.observes)
+        game.apply_action(s, a)
         secs[p] += time.perf_counter() - t0
         cpu[p] += time.thread_time() - c0
         counts[p] += 1

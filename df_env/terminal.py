@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import SeatPolicy, make_agent
+from agents import SeatPolicy, make_agent, tell
 from df_env.core import Game, IllegalActionError, make_game
 from df_env.core.moved import moved_names
 
@@ -210,17 +210,20 @@ def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[s
     screen = _GameScreen(game, console, seat, lang)
     since = screen.events(s)
     if resume is not None:
-        _replay_into(game, s, resume.actions, log)
+        _replay_into(game, s, resume.actions, log, agents)
         since = [sentence(lang, "resumed", path=log_path, n=len(log.actions), turn=game.turn(s))]
     _game_loop(game, s, seats, agents, log, screen, since)
     _save_game(game, log, s, log_path, screen)
     return log
 
 
-def _replay_into(game: Game, s: Any, actions: list[int], log: GameLog) -> None:
-    """Apply a resumed log's actions to ``s`` (and to ``log``); a game already over cannot be resumed."""
+def _replay_into(game: Game, s: Any, actions: list[int], log: GameLog, agents: dict[int, SeatPolicy]) -> None:
+    """Apply a resumed log's actions to ``s`` (and to ``log``), shown to the agents as they were played; a game
+    already over cannot be resumed."""
     for k, a in enumerate(actions):
         try:
+            if 0 <= a < game.info.num_actions and game.legal_mask(s)[a]:
+                tell(agents.values(), s, a)
             game.apply_action(s, a)
         except IllegalActionError as err:
             raise GameLogError(f"step {k + 1} of the log: {err}") from None
@@ -246,6 +249,7 @@ def _game_loop(game: Game, s: Any, seats: list[str], agents: dict[int, SeatPolic
         else:
             a = agents[p](s)
             since.append(sentence(lang, "other", p=p, seat=seats[p], text=game.action_to_string(s, a, lang)))
+        tell(agents.values(), s, a)
         game.apply_action(s, a)
         log.actions.append(a)
         since += screen.events(s)

@@ -26,9 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Option, build_options, non_negative_float, positive_int, words_from
+from agents.base import Option, build_options, choice, non_negative_float, positive_int, words_from
 from agents.galactic_civ.fast import HEURISTIC, RANDOM, play_arr
 from agents.galactic_civ.heuristic_rules import choose_arr
+from agents.galactic_civ.opponents import OpponentModel
 from agents.generic.ismcts import ISMCTSAgent
 from df_env.core import make_game
 from df_env.games.galactic_civ.progress import progress_leads_arr
@@ -51,6 +52,9 @@ OPTIONS: dict[str, Option] = {
                       "game's end: heuristic or random"),
     "margin": Option(non_negative_float, 0.0, "added to each rollout's result for each seat: this times the seat's "
                      "progress lead at the game's end (in [-1, 1]; 0: the result alone)"),
+    "opponents": Option(choice("assumed", "observed"), "assumed", "the other seats' rollout policy: assumed (the "
+                        "rollout option's) or observed (heuristic, first or random, whichever best explains their "
+                        "public decisions so far: agents.galactic_civ.opponents)"),
     "trust": Option(non_negative_float, 0.0, "the heuristic's move at the root counts this share of the "
                     "iterations as extra visits when the move is chosen (0: none; the search must then find "
                     "another move clearly better to play it)"),
@@ -63,14 +67,20 @@ class GalacticCivMCTS(ISMCTSAgent):
     """Determinized search over Galactic Civ with whole-game compiled rollouts (see the module docstring)."""
 
     def __init__(self, name: str, iters: int, seconds: float, c: float, rollout: str, margin: float = 0.0,
-                 trust: float = 0.0) -> None:
+                 trust: float = 0.0, opponents: str = "assumed") -> None:
         super().__init__(name, iters, seconds, 0, c, make_game("galactic_civ"))
         self.rollout_code, self.margin, self.trust = ROLLOUTS[rollout], margin, trust
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
+        self.observes = opponents == "observed"
+        self.model = OpponentModel(0)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         super().reset(rng, player)
         self.words = words_from(rng)
+        self.model = OpponentModel(player)
+
+    def observe(self, state: np.ndarray, action: int) -> None:
+        self.model.observe(state, action)
 
     def root_visits(self, state: Any) -> dict[int, float]:
         """The tree's root visits, plus ``trust`` times the iterations for the heuristic's move (from what the
@@ -83,7 +93,10 @@ class GalacticCivMCTS(ISMCTSAgent):
 
     def _rollout(self, s: Any) -> np.ndarray:
         n = int(s["n_players"])
-        codes = np.full(n, self.rollout_code, dtype=np.int64)
+        if self.observes:
+            codes = self.model.codes(n, own=self.rollout_code)
+        else:
+            codes = np.full(n, self.rollout_code, dtype=np.int64)
         peak, counts = np.zeros(n), np.zeros(n, dtype=np.int64)
         play_arr(s.reshape(1), codes, self.words, 10**6, peak, counts)
         values = (self.game.returns(s) + 1.0) / 2.0
@@ -100,4 +113,4 @@ def make(spec: str, raw: dict[str, str]) -> GalacticCivMCTS:
     iters, seconds, c, rollout, margin, trust = (o[k] for k in ("iters", "time", "c", "rollout", "margin", "trust"))
     assert isinstance(iters, int) and isinstance(seconds, float) and isinstance(c, float) and isinstance(rollout, str)
     assert isinstance(margin, float) and isinstance(trust, float)
-    return GalacticCivMCTS(spec, iters, seconds, c, rollout, margin, trust)
+    return GalacticCivMCTS(spec, iters, seconds, c, rollout, margin, trust, str(o["opponents"]))

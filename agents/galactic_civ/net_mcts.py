@@ -63,6 +63,7 @@ from agents.base import (
 from agents.galactic_civ.fast import HEURISTIC, play_rec
 from agents.galactic_civ.halving import halving_search
 from agents.galactic_civ.net import ModelCache
+from agents.galactic_civ.opponents import OpponentModel
 from df_env.core.jit import njit
 from df_env.games.galactic_civ.engine.decide import apply
 from df_env.games.galactic_civ.engine.observe import OBS_SIZE, determinize_rec, encode
@@ -83,6 +84,9 @@ OPTIONS: dict[str, Option] = {
     "considered": Option(positive_int, 8, "root=halving: the root actions with the highest prior it compares"),
     "margin": Option(non_negative_float, 0.1, "root=halving: a rollout's bonus per unit of the seat's progress lead "
                      "at the game's end (ranks actions when every rollout is won or lost)"),
+    "opponents": Option(choice("assumed", "observed"), "assumed", "the other seats' rollout policy: assumed (the "
+                        "heuristic) or observed (heuristic, first or random, whichever best explains their public "
+                        "decisions so far: agents.galactic_civ.opponents)"),
     "path": Option(str, "", "a model file (.npz from df-env train --game galactic_civ); default: the shipped "
                             "model for the table's player count"),
 }
@@ -269,7 +273,8 @@ class GalacticCivNetMCTS(Agent):
     uses_state = True
 
     def __init__(self, name: str, iters: int, seconds: float, c_puct: float, leaf: str, path: str,
-                 root: str = "tree", considered: int = 8, margin: float = 0.0, rollouts: int = 0) -> None:
+                 root: str = "tree", considered: int = 8, margin: float = 0.0, rollouts: int = 0,
+                 opponents: str = "assumed") -> None:
         self.name, self.iters, self.seconds, self.c_puct, self.leaf = name, iters, seconds, c_puct, leaf
         self.root, self.considered, self.margin = root, considered, margin
         self.rollouts = rollouts or iters  # root=halving's budget
@@ -279,9 +284,15 @@ class GalacticCivNetMCTS(Agent):
         self.net: GameMlp | None = None
         self._packed: tuple[Any, ...] = ()
         self._tree: _Tree | None = None
+        self.observes = opponents == "observed"
+        self.model = OpponentModel(0)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.words = words_from(rng)
+        self.model = OpponentModel(player)
+
+    def observe(self, state: np.ndarray, action: int) -> None:
+        self.model.observe(state, action)
 
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if state is None:
@@ -316,7 +327,8 @@ class GalacticCivNetMCTS(Agent):
         tree.size[0] = 1
         root = state.reshape(1)
         seat, leaf = int(state["dplayer"]), LEAVES.index(self.leaf)
-        codes = np.full(n_players, HEURISTIC, dtype=np.int64)
+        codes = self.model.codes(n_players, own=HEURISTIC) if self.observes else \
+            np.full(n_players, HEURISTIC, dtype=np.int64)
         if self.root_for(n_players) == "halving":
             return self._halving(tree, root, seat, codes)
         t_end = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
@@ -363,7 +375,8 @@ def make(spec: str, raw: dict[str, str]) -> GalacticCivNetMCTS:
     elif set(raw) & {"considered", "margin"}:
         raise AgentSpecError("net-mcts: considered and margin are options of root=halving (add root=halving)")
     rollouts = iters if "iters" in raw else HALVING_ITERS
-    return GalacticCivNetMCTS(spec, iters, seconds, c_puct, str(leaf), str(path), root, considered, margin, rollouts)
+    return GalacticCivNetMCTS(spec, iters, seconds, c_puct, str(leaf), str(path), root, considered, margin, rollouts,
+                              str(o["opponents"]))
 
 
 def _check_halving(raw: dict[str, str], considered: int, root: str) -> None:

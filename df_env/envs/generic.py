@@ -29,7 +29,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from agents import make_agent
+from agents import make_agent, tell
 from df_env.core import GameError, make_game
 
 ILLEGAL_ACTIONS = ("raise", "terminate")
@@ -115,8 +115,11 @@ class GameEnv(gym.Env):
         a = action_of(action, game.info.num_actions)
         if game.is_terminal(s) or game.turn(s) > self.max_turns:
             raise RuntimeError("the episode is over: call reset()")
-        if not (0 <= a < game.info.num_actions and game.legal_mask(s)[a]) and self.illegal_action == "terminate":
+        legal = 0 <= a < game.info.num_actions and bool(game.legal_mask(s)[a])
+        if not legal and self.illegal_action == "terminate":
             return self._obs(), self.illegal_penalty, True, False, {**self._info(), "illegal_action": True}
+        if legal:
+            tell(self._policies.values(), s, a)  # the opponents that model the others see the learner's move
         game.apply_action(s, a)  # raises the game's IllegalActionError for an illegal action ("raise")
         self._play_others()
         terminated = game.is_terminal(s)
@@ -136,7 +139,9 @@ class GameEnv(gym.Env):
     def _play_others(self) -> None:
         game, s = self.game, self.state
         while not game.is_terminal(s) and game.turn(s) <= self.max_turns and game.current_player(s) != self.seat:
-            game.apply_action(s, self._policies[game.current_player(s)](s))
+            a = self._policies[game.current_player(s)](s)
+            tell(self._policies.values(), s, a)
+            game.apply_action(s, a)
 
     def _obs(self) -> dict[str, np.ndarray]:
         mask = self.game.legal_mask(self.state) if self.game.current_player(self.state) == self.seat else \

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import SeatPolicy, make_agent
+from agents import SeatPolicy, make_agent, tell
 from df_env.gamelog import GameLog, GameLogError, save_log
 from df_env.games.deep_future import engine
 from df_env.games.deep_future.web import engine_view as E
@@ -248,6 +248,7 @@ class WebGame:
     def _play(self, p: int, a: int) -> None:
         text = {lang: self.rules.action_to_string(self.state, a, lang) for lang in self.plugin.langs}
         setup = self.plugin.in_setup(self.state)
+        tell(self.agents.values(), self.state, a)  # every move, a person's and a replayed one too (Agent.observes)
         self.rules.apply_action(self.state, a)
         self.log.actions.append(a)
         self.actors.append(p)

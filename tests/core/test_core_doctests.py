@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["df_env", "df_env.core", "df_env.core.game", "df_env.core.registry", "df_env.core.api_test",
-           "df_env.games.deep_future.game", "agents.generic.ismcts", "df_env.envs.generic"]
+           "df_env.games.deep_future.game", "agents.generic.ismcts", "df_env.envs.generic", "agents.base",
+           "agents.galactic_civ.opponents", "agents.galactic_civ.mcts"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,142 @@
+"""A model of the other seats for the searches' rollouts (``model=observed`` of ``mcts`` and ``net-mcts``).
+
+A search plays every seat's rollout with a compiled policy (:mod:`agents.galactic_civ.fast`). By default every
+seat is the heuristic; at a table where some seats play far worse (``first``, ``random``, a beginner), the rollouts
+then fear threats that never come (docs/galactic_civ/training.md, "Why `mcts` trails the heuristic at 4 players").
+This model watches each other seat's decisions (:meth:`agents.base.Agent.observe`) and, by Bayes' rule, names the
+compiled policy that best explains them: ``heuristic``, ``first`` or ``random``.
+
+Only decisions whose legal actions and heuristic scores are public count as evidence: a race (GC5), a target (GC11,
+GC12, GC17, GCR25), a Pick One (GCR4), the Expansion benefit (GC15) and a Moral Dilemma (GC28). Their scores read
+the attribute table, the phase, the pending roll and the Event card, never a hand; card plays and discards, whose
+choices depend on the hand, are skipped. Each policy is taken to play its own choice with probability ``1 - eps``
+and a uniform legal action otherwise (a search agrees with the heuristic most of the time and is modelled as one).
+
+Example:
+    >>> import df_env
+    >>> game = df_env.make_game("galactic_civ")
+    >>> s = game.new_game(game.make_config(2), seed=3)
+    >>> model = OpponentModel(seat=1 - game.current_player(s))
+    >>> model.observe(s, int(s["legal"][0]))  # the other seat took its lowest legal race
+    >>> model.codes(2, own=HEURISTIC).tolist()[model.seat]
+    1
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from agents.galactic_civ.fast import FIRST, HEURISTIC, RANDOM
+from agents.galactic_civ.heuristic_rules import action_value, standing
+from df_env.core.jit import njit
+from df_env.games.galactic_civ.engine.state import (
+    A_PASS,
+    D_DILEMMA,
+    D_EXPAND,
+    D_PICK,
+    D_PLAY,
+    D_RACE,
+    D_TARGET,
+    MAX_PLAYERS,
+)
+
+POLICIES = (HEURISTIC, FIRST, RANDOM)  # the compiled policies the model chooses among, in its arrays' order
+POLICY_NAMES = {HEURISTIC: "heuristic", FIRST: "first", RANDOM: "random"}
+PUBLIC_DECISIONS = (D_RACE, D_TARGET, D_PICK, D_EXPAND, D_DILEMMA)
+# log prior odds: a seat is the heuristic until its moves say otherwise (the search's old model, and the right one
+# against every search agent)
+LOG_PRIOR = (0.0, -1.5, -1.5)
+PASS_NOISE = 0.05  # how often a seat that plays its cards passes with one in hand (a search, now and then)
+
+
+@njit
+def _heuristic_best(s, best):
+    """The heuristic's best actions (its ties) for the pending decision of ``s`` into ``best``; their count, or 0
+    when the decision's scores may read a hand (a card play, a discard) or one action is legal."""
+    dk = s["dk"]
+    if s["n_legal"] < 2 or not (dk == D_RACE or dk == D_TARGET or dk == D_PICK or dk == D_EXPAND
+                                or dk == D_DILEMMA):
+        return 0
+    n = s["n_players"]
+    me = s["dplayer"]
+    turn = s["turn"]
+    w0 = s["attr"][:n].astype(np.int64)
+    base = standing(w0, n, me, turn)
+    top = -1e18
+    k = 0
+    for i in range(s["n_legal"]):
+        a = s["legal"][i]
+        v = action_value(s, w0, n, me, turn, base, a)
+        if v > top + 1e-9:
+            top, k = v, 0
+        if v > top - 1e-9:
+            best[k] = a
+            k += 1
+    return k
+
+
+@njit
+def _best_arr(a, best):
+    return _heuristic_best(a[0], best)
+
+
+def heuristic_choices(state: np.ndarray) -> np.ndarray:
+    """The heuristic's best actions (its ties) for the pending decision of ``state``; empty when the decision's
+    scores may read a hand (a card play, a discard) or one action is legal."""
+    best = np.zeros(64, dtype=np.int64)
+    return best[:int(_best_arr(state.reshape(1), best))].copy()
+
+
+class OpponentModel:
+    """Each other seat's compiled policy, from the decisions seen (see the module docstring).
+
+    Attributes:
+        seat: the modelling seat (its own decisions are not evidence).
+        eps: the share of a policy's moves taken to be uniform noise.
+        log_odds: per seat, the log posterior of each of :data:`POLICIES`.
+    """
+
+    def __init__(self, seat: int, eps: float = 0.5) -> None:
+        if not 0.0 < eps < 1.0:
+            raise ValueError(f"eps must be in (0, 1), got {eps!r}")
+        self.seat, self.eps = int(seat), float(eps)
+        self.log_odds = np.tile(np.array(LOG_PRIOR), (MAX_PLAYERS, 1))
+
+    def observe(self, state: np.ndarray, action: int) -> None:
+        """Weigh ``action``, chosen by seat ``state["dplayer"]`` in ``state``, as evidence of its policy."""
+        p = int(state["dplayer"])
+        if p == self.seat or p < 0 or bool(state["over"]):
+            return
+        if int(state["dk"]) == D_PLAY:
+            self._weigh_pass(p, int(state["hand_n"][p]), action == A_PASS)
+            return
+        best = heuristic_choices(state)
+        if best.size == 0:
+            return
+        n = int(state["n_legal"])
+        noise = self.eps / n
+        heuristic = (1.0 - self.eps) / best.size if action in best.tolist() else 0.0
+        first = (1.0 - self.eps) if action == int(state["legal"][0]) else 0.0
+        self.log_odds[p] += (math.log(heuristic + noise), math.log(first + noise), math.log(1.0 / n))
+
+    def _weigh_pass(self, p: int, hand: int, passed: bool) -> None:
+        """A card play with ``hand`` cards in hand (a public count): the heuristic and ``first`` play a card
+        whenever one is legal (a play never lowers one's own scores; a card's id is below the pass's), ``random``
+        passes about once in ``hand + 1`` (the legal cards themselves stay hidden)."""
+        if hand == 0:
+            return
+        rare, uniform = PASS_NOISE, 1.0 / (hand + 1)
+        odds = (rare, rare, uniform) if passed else (1.0 - rare, 1.0 - rare, 1.0 - uniform)
+        self.log_odds[p] += np.log(odds)
+
+    def policy_of(self, seat: int) -> int:
+        """The compiled policy code that best explains ``seat``'s decisions so far."""
+        return POLICIES[int(np.argmax(self.log_odds[seat]))]
+
+    def codes(self, num_players: int, own: int) -> np.ndarray:
+        """The rollout's policy codes: ``own`` for the modelling seat, :meth:`policy_of` for the others."""
+        out = np.array([self.policy_of(p) for p in range(num_players)], dtype=np.int64)
+        out[self.seat] = own
+        return out
