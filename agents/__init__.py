@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from agents.base import Agent, AgentSpecError, SeatPolicy, parse_spec, seat_rng, tell
+from agents.base import Agent, AgentSpecError, SeatPolicy, introduce, parse_spec, seat_rng, tell
 from df_env.core.registry import DEFAULT_GAME, make_game
 
 # Agents that play any game (they need only the mask): name -> module with ``make(spec, raw_options) -> Agent`` and
@@ -58,8 +58,8 @@ DEFAULT_OPPONENTS = {1: "net-mcts:iters=400", 2: "net-mcts:iters=400", 3: "net-m
 CLAIRVOYANT_AGENTS = ("oracle",)
 
 __all__ = ["AGENT_NAMES", "CLAIRVOYANT_AGENTS", "DEFAULT_OPPONENTS", "GENERIC_AGENTS", "Agent", "AgentSpecError",
-           "SeatPolicy", "agent_modules", "agent_names", "agent_options", "default_opponent", "is_clairvoyant",
-           "make_agent", "parse_spec", "refuse_clairvoyant", "seat_rng", "tell"]
+           "SeatPolicy", "agent_modules", "agent_names", "agent_options", "default_opponent", "introduce",
+           "is_clairvoyant", "make_agent", "parse_spec", "refuse_clairvoyant", "seat_rng", "tell"]
 
 
 def _module(name: str, spec: str, game: str = DEFAULT_GAME):

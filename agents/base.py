@@ -28,7 +28,7 @@ Example:
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,8 +63,9 @@ class Agent(abc.ABC):
         clairvoyant: the agent reads hidden information (deck order, the generator): a reference for solo
             analysis only (``oracle``), refused as a seat of a multiplayer game (:func:`agents.refuse_clairvoyant`,
             and the seat policy itself).
-        observes: the agent wants to see every decision of the game as it is made (:meth:`observe`): a model of
-            the other seats built from their moves. Every game loop that seats agents tells them (:func:`tell`).
+        observes: the agent wants to see every decision of the game as it is made (:meth:`observe`) and the seats'
+            public names (:meth:`meet`): a model of the other seats. Every game-generic loop that seats agents
+            shows them (:func:`introduce`, :func:`tell`).
     """
 
     name: str = "agent"
@@ -91,6 +92,10 @@ class Agent(abc.ABC):
         """Seat ``state["dplayer"]`` (any seat, this one included) is about to play ``action`` in ``state`` (a copy):
         called for every decision when :attr:`observes` is set. As in :meth:`act`, the agent may read only what its
         own seat sees: the decision's kind, its public context and the action chosen, never the other hands."""
+
+    def meet(self, seats: Sequence[str]) -> None:  # noqa: B027 - optional hook
+        """The table as every player sees it at the start, when :attr:`observes` is set: each seat's public name,
+        indexed by seat (an agent spec such as ``"random"`` or ``"mcts:iters=400"``, ``"human"``, ``"learner"``)."""
 
     @abc.abstractmethod
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
@@ -172,6 +177,11 @@ class SeatPolicy:
                               f"legal here; legal actions: {np.flatnonzero(mask).tolist()}")
         return action
 
+    def meet(self, seats: Sequence[str]) -> None:
+        """Tell the agent the table's public seat names, if it observes the game (:attr:`Agent.observes`)."""
+        if self.agent.observes:
+            self.agent.meet(list(seats))
+
     def observe(self, state: np.ndarray, action: int) -> None:
         """Show the agent the decision ``action`` about to be made in ``state`` (by any seat), if it asks
         (:attr:`Agent.observes`); it gets a copy of the state."""
@@ -180,6 +190,26 @@ class SeatPolicy:
 
     def __repr__(self) -> str:
         return f"SeatPolicy({self.agent.name!r}, seat={self.seat}, seed={self.seed})"
+
+
+def introduce(policies: Iterable[SeatPolicy | Callable[..., int]], seats: Sequence[str]) -> None:
+    """Every game loop that seats agents calls this once, before the first decision: each seated agent that
+    observes the game learns the table's seats by their public names (the names a log, a ladder and a page show).
+
+    Example:
+        >>> import df_env
+        >>> from agents import introduce, make_agent
+        >>> game = df_env.make_game("galactic_civ")
+        >>> seats = ["mcts:iters=8,opponents=observed", "random"]
+        >>> policies = [make_agent(spec, game="galactic_civ").as_policy(p, 0, game) for p, spec in enumerate(seats)]
+        >>> introduce(policies, seats)
+        >>> policies[0].agent.model.policy_of(1) == 0  # agents.galactic_civ.fast.RANDOM
+        True
+    """
+    for policy in policies:
+        meet = getattr(policy, "meet", None)  # a plain policy(state) -> action is skipped
+        if meet is not None:
+            meet(seats)
 
 
 def tell(policies: Iterable[SeatPolicy | Callable[..., int]], state: np.ndarray, action: int) -> None:

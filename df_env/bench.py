@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import Agent, make_agent, refuse_clairvoyant, tell
+from agents import Agent, introduce, make_agent, refuse_clairvoyant, tell
 from df_env.core import Game, GameError, make_game
 from df_env.core.registry import DEFAULT_GAME
 
@@ -171,6 +171,7 @@ def _python_game(game: Game, s: Any, agents: Sequence[Agent], agent_seed: int,
                  max_turns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     n = len(agents)
     policies = [agent.as_policy(p, agent_seed, game) for p, agent in enumerate(agents)]
+    introduce(policies, [agent.name for agent in agents])
     counts, peak, secs, cpu = np.zeros(n, dtype=np.int64), np.zeros(n), np.zeros(n), np.zeros(n)
     update_peaks = getattr(game, "update_peaks", None)
     if update_peaks is not None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import SeatPolicy, make_agent, tell
+from agents import SeatPolicy, introduce, make_agent, tell
 from df_env.core import Game, IllegalActionError, make_game
 from df_env.core.moved import moved_names
 
@@ -207,6 +207,7 @@ def play_game_human(game_id: str, num_players: int, seat: int, opponents: list[s
     log = GameLog.of_config(game_id, config, seed, seats)
     s = game.new_game(config, seed)
     agents = {p: make_agent(spec, game=game_id).as_policy(p, seed, game) for p, spec in enumerate(seats) if p != seat}
+    introduce(agents.values(), seats)
     screen = _GameScreen(game, console, seat, lang)
     since = screen.events(s)
     if resume is not None:

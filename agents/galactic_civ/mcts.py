@@ -22,6 +22,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,9 @@ class GalacticCivMCTS(ISMCTSAgent):
         super().reset(rng, player)
         self.words = words_from(rng)
         self.model = OpponentModel(player)
+
+    def meet(self, seats: Sequence[str]) -> None:
+        self.model.meet(seats)
 
     def observe(self, state: np.ndarray, action: int) -> None:
         self.model.observe(state, action)

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -290,6 +291,9 @@ class GalacticCivNetMCTS(Agent):
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.words = words_from(rng)
         self.model = OpponentModel(player)
+
+    def meet(self, seats: Sequence[str]) -> None:
+        self.model.meet(seats)
 
     def observe(self, state: np.ndarray, action: int) -> None:
         self.model.observe(state, action)

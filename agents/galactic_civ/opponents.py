@@ -4,7 +4,8 @@ A search plays every seat's rollout with a compiled policy (:mod:`agents.galacti
 seat is the heuristic; at a table where some seats play far worse (``first``, ``random``, a beginner), the rollouts
 then fear threats that never come (docs/galactic_civ/training.md, "Why `mcts` trails the heuristic at 4 players").
 This model watches each other seat's decisions (:meth:`agents.base.Agent.observe`) and, by Bayes' rule, names the
-compiled policy that best explains them: ``heuristic``, ``first`` or ``random``.
+compiled policy that best explains them: ``heuristic``, ``first`` or ``random``. A seat whose public name (the
+table's, :meth:`agents.base.Agent.meet`: what a log, a ladder and a page show) is one of those three is that policy.
 
 Only decisions whose legal actions and heuristic scores are public count as evidence: a race (GC5), a target (GC11,
 GC12, GC17, GCR25), a Pick One (GCR4), the Expansion benefit (GC15) and a Moral Dilemma (GC28). Their scores read
@@ -25,6 +26,7 @@ Example:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -103,6 +105,12 @@ class OpponentModel:
             raise ValueError(f"eps must be in (0, 1), got {eps!r}")
         self.seat, self.eps = int(seat), float(eps)
         self.log_odds = np.tile(np.array(LOG_PRIOR), (MAX_PLAYERS, 1))
+        self.named: dict[int, int] = {}  # seats whose public name is a compiled policy's: that policy
+
+    def meet(self, seats: Sequence[str]) -> None:
+        """The table's public seat names: a seat named ``heuristic``, ``first`` or ``random`` plays that policy."""
+        by_name = {name: code for code, name in POLICY_NAMES.items()}
+        self.named = {p: by_name[name] for p, name in enumerate(seats) if p != self.seat and name in by_name}
 
     def observe(self, state: np.ndarray, action: int) -> None:
         """Weigh ``action``, chosen by seat ``state["dplayer"]`` in ``state``, as evidence of its policy."""
@@ -132,7 +140,10 @@ class OpponentModel:
         self.log_odds[p] += np.log(odds)
 
     def policy_of(self, seat: int) -> int:
-        """The compiled policy code that best explains ``seat``'s decisions so far."""
+        """The compiled policy code of ``seat``: its public name's, or the one that best explains its decisions so
+        far."""
+        if seat in self.named:
+            return self.named[seat]
         return POLICIES[int(np.argmax(self.log_odds[seat]))]
 
     def codes(self, num_players: int, own: int) -> np.ndarray:

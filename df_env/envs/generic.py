@@ -29,7 +29,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from agents import make_agent, tell
+from agents import introduce, make_agent, tell
 from df_env.core import GameError, make_game
 
 ILLEGAL_ACTIONS = ("raise", "terminate")
@@ -105,6 +105,8 @@ class GameEnv(gym.Env):
         self.state = self.game.new_game(self.config, game_seed)
         others = [p for p in range(self.num_players) if p != self.seat]
         self._policies = {p: a.as_policy(p, agent_seed, self.game) for p, a in zip(others, self._agents, strict=True)}
+        names = {p: a.name for p, a in zip(others, self._agents, strict=True)} | {self.seat: "learner"}
+        introduce(self._policies.values(), [names[p] for p in range(self.num_players)])
         self._play_others()
         return self._obs(), self._info()
 

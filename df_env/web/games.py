@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import SeatPolicy, make_agent, tell
+from agents import SeatPolicy, introduce, make_agent, tell
 from df_env.gamelog import GameLog, GameLogError, save_log
 from df_env.games.deep_future import engine
 from df_env.games.deep_future.web import engine_view as E
@@ -111,6 +111,7 @@ class WebGame:
                            game=game_id, options=dict(options or {}))
         self.agents: dict[int, SeatPolicy] = {p: make_agent(spec, game_id).as_policy(p, seed, game=self.rules)
                                               for p, spec in enumerate(seats) if spec != HUMAN}
+        introduce(self.agents.values(), self.seats)
         self.state = self.rules.new_game(config or self.log.game_config(), seed)
         self.campaign = campaign
         if campaign is not None:

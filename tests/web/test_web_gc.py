@@ -16,6 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("starlette")
@@ -233,6 +234,25 @@ def test_a_restarted_server_resumes_a_galactic_civ_game(tmp_path):
     with TestClient(again) as c:
         v = _view(c, gid, tokens[0])
         assert v["game_id"] == GC and v["step"] == step
+
+
+def test_a_search_at_the_table_models_the_person_and_keeps_its_model_on_restart(tmp_path):
+    """``opponents=observed``: the search learns the seats' public names and sees the person's moves; a restarted
+    server replays the log to the search too, so the resumed search holds the same model."""
+    from agents.galactic_civ.fast import RANDOM
+    from agents.galactic_civ.opponents import OpponentModel
+
+    app = create_app(tmp_path)
+    with TestClient(app) as c:
+        gid, tokens = _create(c, ["human", "mcts:iters=5,opponents=observed", "random"], seed=9)
+        game = _answer_first_choices(c, app, gid, tokens[0], 6)
+        model = game.agents[1].agent.model
+        assert model.named == {2: RANDOM}
+        assert (model.log_odds[0] != OpponentModel(1).log_odds[0]).any()  # the person's public moves counted
+        odds = model.log_odds.copy()
+    resumed = create_app(tmp_path).state.store.get(gid)
+    resumed.wait_idle()
+    np.testing.assert_array_equal(resumed.agents[1].agent.model.log_odds, odds)
 
 
 def test_undo_takes_back_a_decision_against_agents(client, app):

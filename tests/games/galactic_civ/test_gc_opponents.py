@@ -9,7 +9,7 @@ import pytest
 from support.gc_position import PASS, G, build, pick
 
 import df_env.envs  # noqa: F401 - registers GalacticCiv-v0
-from agents import Agent, AgentSpecError, make_agent, tell
+from agents import Agent, AgentSpecError, introduce, make_agent, tell
 from agents.galactic_civ.fast import FIRST, HEURISTIC, RANDOM
 from agents.galactic_civ.opponents import OpponentModel, heuristic_choices
 from df_env.bench import play_game
@@ -103,6 +103,10 @@ class _Watcher(Agent):
 
     def __init__(self) -> None:
         self.seen: list[tuple[int, int]] = []
+        self.table: list[str] = []
+
+    def meet(self, seats: list[str]) -> None:
+        self.table = list(seats)
 
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         return int(np.flatnonzero(mask)[0])
@@ -118,6 +122,27 @@ def test_bench_shows_every_decision_to_an_observing_seat() -> None:
     _, decisions, _, _ = play_game([watcher, make_agent("random", game="galactic_civ")], G.make_config(2), seed=3,
                                    agent_seed=4, max_turns=3, game=G)
     assert len(watcher.seen) == int(decisions.sum()) and {p for p, _ in watcher.seen} == {0, 1}
+    assert watcher.table == ["agent", "random"]
+
+
+def test_a_seat_named_as_a_compiled_policy_is_that_policy() -> None:
+    """The table's public names fix the seats named ``heuristic``, ``first`` or ``random``; the others (a search, a
+    person) and the modelling seat itself are left to the evidence."""
+    model = OpponentModel(0)
+    model.meet(["random", "first", "mcts:iters=400", "human", "random"])
+    assert model.named == {1: FIRST, 4: RANDOM}
+    s = build(phase="Construction", hands={0: ["Cargo Ship", "Frigates", "Scout Ships"]})
+    other = OpponentModel(1)
+    other.meet(["heuristic", "mcts"])
+    for _ in range(10):
+        other.observe(s, PASS)  # seat 0 passes and passes: it is still the heuristic it is named
+    assert other.policy_of(0) == HEURISTIC and other.codes(2, own=RANDOM).tolist() == [HEURISTIC, RANDOM]
+
+
+def test_introduce_tells_only_agents_that_observe() -> None:
+    watcher, heuristic = _Watcher(), make_agent("heuristic", game="galactic_civ")
+    introduce([heuristic.as_policy(0, 0, G), watcher.as_policy(1, 0, G), lambda s: 0], ["heuristic", "watcher"])
+    assert watcher.table == ["heuristic", "watcher"]
 
 
 def test_tell_skips_agents_that_do_not_observe() -> None:
@@ -139,6 +164,15 @@ def test_the_env_shows_the_learners_moves_to_its_opponents() -> None:
             break
     learner = env.unwrapped.seat
     assert (search.model.log_odds[learner] != OpponentModel(0).log_odds[learner]).any()
+    assert search.model.named == {}  # the learner's seat is named "learner": no compiled policy
+
+
+def test_the_env_names_its_seats() -> None:
+    env = gym.make("GalacticCiv-v0", num_players=3, opponents=["random", "mcts:iters=2,opponents=observed"])
+    env.reset(seed=1)
+    policies = env.unwrapped._policies
+    search = policies[max(policies)].agent
+    assert search.model.named == {min(policies): RANDOM}
 
 
 @pytest.mark.parametrize("spec", ["mcts:iters=4,opponents=observed", "net-mcts:iters=4,opponents=observed"])
