@@ -22,7 +22,6 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -30,7 +29,7 @@ import numpy as np
 from agents.base import Option, build_options, choice, non_negative_float, positive_int, words_from
 from agents.galactic_civ.fast import HEURISTIC, RANDOM, play_arr
 from agents.galactic_civ.heuristic_rules import choose_arr
-from agents.galactic_civ.opponents import OpponentModel
+from agents.galactic_civ.opponents import ModelsOpponents
 from agents.generic.ismcts import ISMCTSAgent
 from df_env.core import make_game
 from df_env.games.galactic_civ.progress import progress_leads_arr
@@ -64,7 +63,7 @@ OPTIONS: dict[str, Option] = {
 __all__ = ["GalacticCivMCTS", "make"]
 
 
-class GalacticCivMCTS(ISMCTSAgent):
+class GalacticCivMCTS(ModelsOpponents, ISMCTSAgent):
     """Determinized search over Galactic Civ with whole-game compiled rollouts (see the module docstring)."""
 
     def __init__(self, name: str, iters: int, seconds: float, c: float, rollout: str, margin: float = 0.0,
@@ -72,19 +71,13 @@ class GalacticCivMCTS(ISMCTSAgent):
         super().__init__(name, iters, seconds, 0, c, make_game("galactic_civ"))
         self.rollout_code, self.margin, self.trust = ROLLOUTS[rollout], margin, trust
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
-        self.observes = opponents == "observed"
-        self.model = OpponentModel(0)
+        self.opponents = opponents
+        self.seat_model(opponents, 0)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         super().reset(rng, player)
         self.words = words_from(rng)
-        self.model = OpponentModel(player)
-
-    def meet(self, seats: Sequence[str]) -> None:
-        self.model.meet(seats)
-
-    def observe(self, state: np.ndarray, action: int) -> None:
-        self.model.observe(state, action)
+        self.seat_model(self.opponents, player)
 
     def root_visits(self, state: Any) -> dict[int, float]:
         """The tree's root visits, plus ``trust`` times the iterations for the heuristic's move (from what the
@@ -97,10 +90,7 @@ class GalacticCivMCTS(ISMCTSAgent):
 
     def _rollout(self, s: Any) -> np.ndarray:
         n = int(s["n_players"])
-        if self.observes:
-            codes = self.model.codes(n, own=self.rollout_code)
-        else:
-            codes = np.full(n, self.rollout_code, dtype=np.int64)
+        codes = self.rollout_codes(n, own=self.rollout_code)
         peak, counts = np.zeros(n), np.zeros(n, dtype=np.int64)
         play_arr(s.reshape(1), codes, self.words, 10**6, peak, counts)
         values = (self.game.returns(s) + 1.0) / 2.0

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -64,7 +63,7 @@ from agents.base import (
 from agents.galactic_civ.fast import HEURISTIC, play_rec
 from agents.galactic_civ.halving import halving_search
 from agents.galactic_civ.net import ModelCache
-from agents.galactic_civ.opponents import OpponentModel
+from agents.galactic_civ.opponents import ModelsOpponents
 from df_env.core.jit import njit
 from df_env.games.galactic_civ.engine.decide import apply
 from df_env.games.galactic_civ.engine.observe import OBS_SIZE, determinize_rec, encode
@@ -268,7 +267,7 @@ def _root_logits(net, tree, root, seat):
     _forward(net, tree, root[0], seat)
 
 
-class GalacticCivNetMCTS(Agent):
+class GalacticCivNetMCTS(ModelsOpponents, Agent):
     """The network-guided determinized search (see the module docstring)."""
 
     uses_state = True
@@ -285,18 +284,12 @@ class GalacticCivNetMCTS(Agent):
         self.net: GameMlp | None = None
         self._packed: tuple[Any, ...] = ()
         self._tree: _Tree | None = None
-        self.observes = opponents == "observed"
-        self.model = OpponentModel(0)
+        self.opponents = opponents
+        self.seat_model(opponents, 0)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.words = words_from(rng)
-        self.model = OpponentModel(player)
-
-    def meet(self, seats: Sequence[str]) -> None:
-        self.model.meet(seats)
-
-    def observe(self, state: np.ndarray, action: int) -> None:
-        self.model.observe(state, action)
+        self.seat_model(self.opponents, player)
 
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if state is None:
@@ -331,8 +324,7 @@ class GalacticCivNetMCTS(Agent):
         tree.size[0] = 1
         root = state.reshape(1)
         seat, leaf = int(state["dplayer"]), LEAVES.index(self.leaf)
-        codes = self.model.codes(n_players, own=HEURISTIC) if self.observes else \
-            np.full(n_players, HEURISTIC, dtype=np.int64)
+        codes = self.rollout_codes(n_players, own=HEURISTIC)
         if self.root_for(n_players) == "halving":
             return self._halving(tree, root, seat, codes)
         t_end = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf

@@ -151,3 +151,28 @@ class OpponentModel:
         out = np.array([self.policy_of(p) for p in range(num_players)], dtype=np.int64)
         out[self.seat] = own
         return out
+
+
+class ModelsOpponents:
+    """What a search with the ``opponents`` option shares (``mcts``, ``net-mcts``): the model, seated with the agent
+    (:meth:`seat_model` from ``reset``), fed by the game loop (:meth:`meet`, :meth:`observe`) when
+    ``opponents=observed``, and the rollout's policy codes (:meth:`rollout_codes`)."""
+
+    observes: bool = False
+    model: OpponentModel
+
+    def seat_model(self, opponents: str, seat: int) -> None:
+        """A fresh model for ``seat``; ``opponents`` is ``assumed`` or ``observed``."""
+        self.observes, self.model = opponents == "observed", OpponentModel(seat)
+
+    def meet(self, seats: Sequence[str]) -> None:
+        self.model.meet(seats)
+
+    def observe(self, state: np.ndarray, action: int) -> None:
+        self.model.observe(state, action)
+
+    def rollout_codes(self, num_players: int, own: int) -> np.ndarray:
+        """Each seat's rollout policy code: ``own`` everywhere, or the model's for the others when it observes."""
+        if self.observes:
+            return self.model.codes(num_players, own)
+        return np.full(num_players, own, dtype=np.int64)
