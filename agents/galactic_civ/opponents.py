@@ -4,8 +4,10 @@ A search plays every seat's rollout with a compiled policy (:mod:`agents.galacti
 seat is the heuristic; at a table where some seats play far worse (``first``, ``random``, a beginner), the rollouts
 then fear threats that never come (docs/galactic_civ/training.md, "Why `mcts` trails the heuristic at 4 players").
 This model watches each other seat's decisions (:meth:`agents.base.Agent.observe`) and, by Bayes' rule, names the
-compiled policy that best explains them: ``heuristic``, ``first`` or ``random``. A seat whose public name (the
-table's, :meth:`agents.base.Agent.meet`: what a log, a ladder and a page show) is one of those three is that policy.
+compiled policy that best explains them: ``heuristic``, ``first`` or ``random``. A seat's public name (the
+table's, :meth:`agents.base.Agent.meet`: what a log, a ladder and a page show) comes first: ``first`` and ``random``
+are those policies, any other agent of the game is modelled by the heuristic; a person or a learner is judged by its
+moves.
 
 Only decisions whose legal actions and heuristic scores are public count as evidence: a race (GC5), a target (GC11,
 GC12, GC17, GCR25), a Pick One (GCR4), the Expansion benefit (GC15) and a Moral Dilemma (GC28). Their scores read
@@ -30,6 +32,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from agents import agent_names
+from agents.base import AgentSpecError, parse_spec
 from agents.galactic_civ.fast import FIRST, HEURISTIC, RANDOM
 from agents.galactic_civ.heuristic_rules import action_value, standing
 from df_env.core.jit import njit
@@ -46,6 +50,8 @@ from df_env.games.galactic_civ.engine.state import (
 
 POLICIES = (HEURISTIC, FIRST, RANDOM)  # the compiled policies the model chooses among, in its arrays' order
 POLICY_NAMES = {HEURISTIC: "heuristic", FIRST: "first", RANDOM: "random"}
+NAMED = {"first": FIRST, "random": RANDOM}  # a seat of another agent of the game is modelled by the heuristic
+GAME_ID = "galactic_civ"
 PUBLIC_DECISIONS = (D_RACE, D_TARGET, D_PICK, D_EXPAND, D_DILEMMA)
 # log prior odds: a seat is the heuristic until its moves say otherwise (the search's old model, and the right one
 # against every search agent)
@@ -108,9 +114,18 @@ class OpponentModel:
         self.named: dict[int, int] = {}  # seats whose public name is a compiled policy's: that policy
 
     def meet(self, seats: Sequence[str]) -> None:
-        """The table's public seat names: a seat named ``heuristic``, ``first`` or ``random`` plays that policy."""
-        by_name = {name: code for code, name in POLICY_NAMES.items()}
-        self.named = {p: by_name[name] for p, name in enumerate(seats) if p != self.seat and name in by_name}
+        """The table's public seat names (agent specs): a seat of ``first`` or ``random`` plays that policy, a seat
+        of any other agent of the game the heuristic (the compiled policy nearest a search's strength: a search's
+        public moves can look like ``random``'s); a person or a learner is judged by its moves."""
+        known = set(agent_names(GAME_ID))
+        self.named = {}
+        for p, spec in enumerate(seats):
+            try:
+                name = parse_spec(spec)[0]
+            except AgentSpecError:
+                continue
+            if p != self.seat and name in known:
+                self.named[p] = NAMED.get(name, HEURISTIC)
 
     def observe(self, state: np.ndarray, action: int) -> None:
         """Weigh ``action``, chosen by seat ``state["dplayer"]`` in ``state``, as evidence of its policy."""

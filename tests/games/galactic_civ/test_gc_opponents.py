@@ -126,11 +126,14 @@ def test_bench_shows_every_decision_to_an_observing_seat() -> None:
 
 
 def test_a_seat_named_as_a_compiled_policy_is_that_policy() -> None:
-    """The table's public names fix the seats named ``heuristic``, ``first`` or ``random``; the others (a search, a
-    person) and the modelling seat itself are left to the evidence."""
+    """The table's public names fix the seats of ``first`` and ``random`` as those policies and a seat of any other
+    agent (a search) as the heuristic; a person, a name that is no agent's, and the modelling seat itself are left to
+    the evidence."""
     model = OpponentModel(0)
-    model.meet(["random", "first", "mcts:iters=400", "human", "random"])
-    assert model.named == {1: FIRST, 4: RANDOM}
+    model.meet(["random", "first", "mcts:iters=400", "human", "random", "net-mcts:opponents=observed"])
+    assert model.named == {1: FIRST, 2: HEURISTIC, 4: RANDOM, 5: HEURISTIC}
+    model.meet(["first", "first:", "x:=1", "oracle"])  # "oracle" is Deep Future's, not this game's
+    assert model.named == {1: FIRST}
     s = build(phase="Construction", hands={0: ["Cargo Ship", "Frigates", "Scout Ships"]})
     other = OpponentModel(1)
     other.meet(["heuristic", "mcts"])
