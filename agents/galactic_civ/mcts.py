@@ -29,7 +29,7 @@ import numpy as np
 from agents.base import Option, build_options, choice, non_negative_float, positive_int, words_from
 from agents.galactic_civ.fast import HEURISTIC, RANDOM, play_arr
 from agents.galactic_civ.heuristic_rules import choose_arr
-from agents.galactic_civ.opponents import ModelsOpponents
+from agents.galactic_civ.opponents import OPPONENTS, ModelsOpponents
 from agents.generic.ismcts import ISMCTSAgent
 from df_env.core import make_game
 from df_env.games.galactic_civ.progress import progress_leads_arr
@@ -52,9 +52,10 @@ OPTIONS: dict[str, Option] = {
                       "game's end: heuristic or random"),
     "margin": Option(non_negative_float, 0.0, "added to each rollout's result for each seat: this times the seat's "
                      "progress lead at the game's end (in [-1, 1]; 0: the result alone)"),
-    "opponents": Option(choice("assumed", "observed"), "assumed", "the other seats' rollout policy: assumed (the "
-                        "rollout option's) or observed (heuristic, first or random, whichever best explains their "
-                        "public decisions so far: agents.galactic_civ.opponents)"),
+    "opponents": Option(choice(*OPPONENTS), "auto", "the other seats' rollout policy: assumed (the rollout "
+                        "option's), observed (first or random for a seat of that name, the heuristic for a seat of "
+                        "another agent, else whichever of the three best explains the seat's public decisions: "
+                        "agents.galactic_civ.opponents) or auto (observed at 3 or more players, assumed at 2)"),
     "trust": Option(non_negative_float, 0.0, "the heuristic's move at the root counts this share of the "
                     "iterations as extra visits when the move is chosen (0: none; the search must then find "
                     "another move clearly better to play it)"),
@@ -67,11 +68,10 @@ class GalacticCivMCTS(ModelsOpponents, ISMCTSAgent):
     """Determinized search over Galactic Civ with whole-game compiled rollouts (see the module docstring)."""
 
     def __init__(self, name: str, iters: int, seconds: float, c: float, rollout: str, margin: float = 0.0,
-                 trust: float = 0.0, opponents: str = "assumed") -> None:
+                 trust: float = 0.0, opponents: str = "auto") -> None:
         super().__init__(name, iters, seconds, 0, c, make_game("galactic_civ"))
         self.rollout_code, self.margin, self.trust = ROLLOUTS[rollout], margin, trust
         self.words = np.array([1, 2, 3, 4], dtype=np.int64)
-        self.opponents = opponents
         self.seat_model(opponents, 0)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:

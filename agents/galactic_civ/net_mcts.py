@@ -63,7 +63,7 @@ from agents.base import (
 from agents.galactic_civ.fast import HEURISTIC, play_rec
 from agents.galactic_civ.halving import halving_search
 from agents.galactic_civ.net import ModelCache
-from agents.galactic_civ.opponents import ModelsOpponents
+from agents.galactic_civ.opponents import OPPONENTS, ModelsOpponents
 from df_env.core.jit import njit
 from df_env.games.galactic_civ.engine.decide import apply
 from df_env.games.galactic_civ.engine.observe import OBS_SIZE, determinize_rec, encode
@@ -84,9 +84,8 @@ OPTIONS: dict[str, Option] = {
     "considered": Option(positive_int, 8, "root=halving: the root actions with the highest prior it compares"),
     "margin": Option(non_negative_float, 0.1, "root=halving: a rollout's bonus per unit of the seat's progress lead "
                      "at the game's end (ranks actions when every rollout is won or lost)"),
-    "opponents": Option(choice("assumed", "observed"), "assumed", "the other seats' rollout policy: assumed (the "
-                        "heuristic) or observed (heuristic, first or random, whichever best explains their public "
-                        "decisions so far: agents.galactic_civ.opponents)"),
+    "opponents": Option(choice(*OPPONENTS), "assumed", "the other seats' rollout policy: assumed (the heuristic), "
+                        "observed (as mcts's: agents.galactic_civ.opponents) or auto (observed at 3 or more players)"),
     "path": Option(str, "", "a model file (.npz from df-env train --game galactic_civ); default: the shipped "
                             "model for the table's player count"),
 }
@@ -284,7 +283,6 @@ class GalacticCivNetMCTS(ModelsOpponents, Agent):
         self.net: GameMlp | None = None
         self._packed: tuple[Any, ...] = ()
         self._tree: _Tree | None = None
-        self.opponents = opponents
         self.seat_model(opponents, 0)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:

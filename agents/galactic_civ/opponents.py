@@ -52,6 +52,7 @@ POLICIES = (HEURISTIC, FIRST, RANDOM)  # the compiled policies the model chooses
 POLICY_NAMES = {HEURISTIC: "heuristic", FIRST: "first", RANDOM: "random"}
 NAMED = {"first": FIRST, "random": RANDOM}  # a seat of another agent of the game is modelled by the heuristic
 GAME_ID = "galactic_civ"
+OPPONENTS = ("auto", "assumed", "observed")  # the searches' option: the model at 3+ players, never, always
 PUBLIC_DECISIONS = (D_RACE, D_TARGET, D_PICK, D_EXPAND, D_DILEMMA)
 # log prior odds: a seat is the heuristic until its moves say otherwise (the search's old model, and the right one
 # against every search agent)
@@ -170,15 +171,23 @@ class OpponentModel:
 
 class ModelsOpponents:
     """What a search with the ``opponents`` option shares (``mcts``, ``net-mcts``): the model, seated with the agent
-    (:meth:`seat_model` from ``reset``), fed by the game loop (:meth:`meet`, :meth:`observe`) when
-    ``opponents=observed``, and the rollout's policy codes (:meth:`rollout_codes`)."""
+    (:meth:`seat_model` from ``reset``), fed by the game loop (:meth:`meet`, :meth:`observe`) unless
+    ``opponents=assumed``, and the rollout's policy codes (:meth:`rollout_codes`): the model's with ``observed``,
+    and with ``auto`` at a table of 3 or more (at 2 players ``auto`` is ``assumed``, move for move)."""
 
     observes: bool = False
     model: OpponentModel
+    opponents: str = "assumed"
 
     def seat_model(self, opponents: str, seat: int) -> None:
-        """A fresh model for ``seat``; ``opponents`` is ``assumed`` or ``observed``."""
-        self.observes, self.model = opponents == "observed", OpponentModel(seat)
+        """A fresh model for ``seat``; ``opponents`` is one of :data:`OPPONENTS`."""
+        if opponents not in OPPONENTS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}; got {opponents!r}")
+        self.opponents, self.observes, self.model = opponents, opponents != "assumed", OpponentModel(seat)
+
+    def modelling(self, num_players: int) -> bool:
+        """Whether the rollouts at a table of ``num_players`` play the model's policies."""
+        return self.opponents == "observed" or (self.opponents == "auto" and num_players >= 3)
 
     def meet(self, seats: Sequence[str]) -> None:
         self.model.meet(seats)
@@ -187,7 +196,7 @@ class ModelsOpponents:
         self.model.observe(state, action)
 
     def rollout_codes(self, num_players: int, own: int) -> np.ndarray:
-        """Each seat's rollout policy code: ``own`` everywhere, or the model's for the others when it observes."""
-        if self.observes:
+        """Each seat's rollout policy code: ``own`` everywhere, or the model's for the others (:meth:`modelling`)."""
+        if self.modelling(num_players):
             return self.model.codes(num_players, own)
         return np.full(num_players, own, dtype=np.int64)

@@ -198,4 +198,33 @@ def test_a_wrong_opponents_option_is_refused() -> None:
     for name in ("mcts", "net-mcts"):
         with pytest.raises(AgentSpecError, match="opponents"):
             make_agent(f"{name}:opponents=psychic", game="galactic_civ")
-    assert not make_agent("mcts", game="galactic_civ").observes
+    with pytest.raises(ValueError, match="opponents must be one of auto, assumed, observed"):
+        make_agent("mcts", game="galactic_civ").seat_model("psychic", 0)
+
+
+def test_the_defaults() -> None:
+    """``mcts`` models the other seats at 3 or more players (``auto``); ``net-mcts`` does not unless asked."""
+    search = make_agent("mcts", game="galactic_civ")
+    assert search.observes and not search.modelling(2) and search.modelling(3) and search.modelling(6)
+    net = make_agent("net-mcts", game="galactic_civ")
+    assert not net.observes and not net.modelling(4)
+
+
+def _moves(spec: str, opponents: list[str], seed: int, decisions: int) -> list[int]:
+    """The first ``decisions`` moves of a game of ``spec`` (seat 0) against ``opponents``, every loop hook called."""
+    specs = [spec, *opponents]
+    s = G.new_game(G.make_config(len(specs)), seed=seed)
+    seats = [make_agent(x, game="galactic_civ").as_policy(p, seed, G) for p, x in enumerate(specs)]
+    introduce(seats, specs)
+    moves = []
+    while len(moves) < decisions and not G.is_terminal(s):
+        a = seats[G.current_player(s)](s)
+        tell(seats, s, a)
+        G.apply_action(s, a)
+        moves.append(a)
+    return moves
+
+
+def test_auto_is_assumed_at_two_players() -> None:
+    """At 2 players ``opponents=auto`` plays ``assumed``'s moves, one for one, though it observes the game."""
+    assert _moves("mcts:iters=12", ["first"], 4, 60) == _moves("mcts:iters=12,opponents=assumed", ["first"], 4, 60)
