@@ -18,9 +18,11 @@ does; it differs in two places:
   costs the least CPU; the shipped value heads overfit their training games.
 
 The root: ``root=tree`` is the above; ``root=halving`` (:mod:`agents.galactic_civ.halving`) has no tree: sequential
-halving over the root's actions with paired rollouts; ``root=auto``, the default, plays halving at 2 players (with
-``iters`` counting rollouts, 800 by default: it beat ``mcts:iters=400`` at that CPU time, the tree did not) and the
-tree at 3 or more players or when an option of the tree (``time``, ``c_puct``, ``leaf``) is given.
+halving over the root's actions with paired rollouts; ``root=auto``, the default, plays halving (with ``iters``
+counting rollouts, 800 by default: at 2 players it beat ``mcts:iters=400`` at that CPU time, the tree did not; at 4,
+with the model of the other seats, it won 13 of 24 where the tree won 6), and the tree when an option of the tree
+(``time``, ``c_puct``, ``leaf``) is given. ``opponents`` (``auto``: the model of the other seats at 3 or more
+players, :mod:`agents.galactic_civ.opponents`) as ``mcts``'s.
 
 The whole search runs in compiled code (the tree as arrays, the observation encoder
 :func:`~df_env.games.galactic_civ.engine.observe.encode`, the network's forward pass
@@ -80,12 +82,13 @@ OPTIONS: dict[str, Option] = {
                    "network's value output, or their mean"),
     "root": Option(choice("auto", "tree", "halving"), "auto", "tree: PUCT over the open-loop tree; halving: "
                    "sequential halving over the root's actions with paired rollouts (agents/galactic_civ/halving.py); "
-                   "auto: halving at 2 players, tree at 3 or more or when time, c_puct or leaf is given"),
+                   "auto: halving, or the tree when time, c_puct or leaf is given"),
     "considered": Option(positive_int, 8, "root=halving: the root actions with the highest prior it compares"),
     "margin": Option(non_negative_float, 0.1, "root=halving: a rollout's bonus per unit of the seat's progress lead "
                      "at the game's end (ranks actions when every rollout is won or lost)"),
-    "opponents": Option(choice(*OPPONENTS), "assumed", "the other seats' rollout policy: assumed (the heuristic), "
-                        "observed (as mcts's: agents.galactic_civ.opponents) or auto (observed at 3 or more players)"),
+    "opponents": Option(choice(*OPPONENTS), "auto", "the other seats' rollout policy: assumed (the heuristic), "
+                        "observed (as mcts's: agents.galactic_civ.opponents) or auto (observed at 3 or more players, "
+                        "assumed at 2)"),
     "path": Option(str, "", "a model file (.npz from df-env train --game galactic_civ); default: the shipped "
                             "model for the table's player count"),
 }
@@ -273,7 +276,7 @@ class GalacticCivNetMCTS(ModelsOpponents, Agent):
 
     def __init__(self, name: str, iters: int, seconds: float, c_puct: float, leaf: str, path: str,
                  root: str = "tree", considered: int = 8, margin: float = 0.0, rollouts: int = 0,
-                 opponents: str = "assumed") -> None:
+                 opponents: str = "auto") -> None:
         self.name, self.iters, self.seconds, self.c_puct, self.leaf = name, iters, seconds, c_puct, leaf
         self.root, self.considered, self.margin = root, considered, margin
         self.rollouts = rollouts or iters  # root=halving's budget
@@ -338,12 +341,11 @@ class GalacticCivNetMCTS(ModelsOpponents, Agent):
         return visits
 
     def root_for(self, num_players: int) -> str:
-        """The root search played at a table of ``num_players``: ``root``, or for ``auto`` halving at 2 players
-        (it beat ``mcts:iters=400`` there at its CPU time, docs/galactic_civ/training.md) and the tree at more (it heads
-        the 4-player ladder; halving is not measured there)."""
-        if self.root != "auto":
-            return self.root
-        return "halving" if num_players == 2 else "tree"
+        """The root search played at a table of ``num_players``: ``root``, or for ``auto`` halving (at 2 players it
+        beat ``mcts:iters=400`` at its CPU time; at 4, with the model of the other seats, it won 13 of 24 where the
+        tree won 6, docs/galactic_civ/training.md)."""
+        del num_players  # every table plays halving since stop 35; the argument keeps the callers' question
+        return "halving" if self.root == "auto" else self.root
 
     def _halving(self, tree: _Tree, root: np.ndarray, seat: int, codes: np.ndarray) -> np.ndarray:
         """``root=halving``: the network's logits at the root order the actions, then the paired-rollout root

@@ -87,7 +87,7 @@ def test_halving_plays_legal_whole_games_at_2_and_4_players() -> None:
 
 
 @pytest.mark.parametrize("spec,players,root,budget", [
-    ("net-mcts", 2, "halving", 800), ("net-mcts:iters=50", 2, "halving", 50), ("net-mcts", 4, "tree", 700),
+    ("net-mcts", 2, "halving", 800), ("net-mcts:iters=50", 2, "halving", 50), ("net-mcts", 4, "halving", 800),
     ("net-mcts:time=1", 2, "tree", 700), ("net-mcts:leaf=mix,iters=30", 2, "tree", 30),
     ("net-mcts:root=tree", 2, "tree", 700), ("net-mcts:root=halving", 4, "halving", 800),
 ])

@@ -203,11 +203,11 @@ def test_a_wrong_opponents_option_is_refused() -> None:
 
 
 def test_the_defaults() -> None:
-    """``mcts`` models the other seats at 3 or more players (``auto``); ``net-mcts`` does not unless asked."""
-    search = make_agent("mcts", game="galactic_civ")
-    assert search.observes and not search.modelling(2) and search.modelling(3) and search.modelling(6)
-    net = make_agent("net-mcts", game="galactic_civ")
-    assert not net.observes and not net.modelling(4)
+    """``mcts`` and ``net-mcts`` model the other seats at 3 or more players (``auto``), not at 2."""
+    for name in ("mcts", "net-mcts"):
+        search = make_agent(name, game="galactic_civ")
+        assert search.observes and not search.modelling(2) and search.modelling(3) and search.modelling(6)
+    assert not make_agent("net-mcts:opponents=assumed", game="galactic_civ").modelling(4)
 
 
 def _moves(spec: str, opponents: list[str], seed: int, decisions: int) -> list[int]:
