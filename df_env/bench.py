@@ -180,7 +180,9 @@ def _python_game(game: Game, s: Any, agents: Sequence[Agent], agent_seed: int,
         p = game.current_player(s)
         t0, c0 = time.perf_counter(), time.thread_time()
         a = policies[p](s)
-        tell(policies, s, a)  # the seats that model the others see the move (Agent.observes)
+        t1, c1 = time.perf_counter(), time.thread_time()
+        tell(policies, s, a)  # the seats that model the others see the move (Agent.observes): not p's time
+        t0, c0 = t0 + time.perf_counter() - t1, c0 + time.thread_time() - c1
         game.apply_action(s, a)
         secs[p] += time.perf_counter() - t0
         cpu[p] += time.thread_time() - c0
