@@ -1,4 +1,5 @@
-"""A model of the other seats for the searches' rollouts (``model=observed`` of ``mcts`` and ``net-mcts``).
+"""A model of the other seats for the searches' rollouts (``opponents=observed``, and ``auto`` at 3 or more players,
+of ``mcts`` and ``net-mcts``).
 
 A search plays every seat's rollout with a compiled policy (:mod:`agents.galactic_civ.fast`). By default every
 seat is the heuristic; at a table where some seats play far worse (``first``, ``random``, a beginner), the rollouts
@@ -53,7 +54,6 @@ POLICY_NAMES = {HEURISTIC: "heuristic", FIRST: "first", RANDOM: "random"}
 NAMED = {"first": FIRST, "random": RANDOM}  # a seat of another agent of the game is modelled by the heuristic
 GAME_ID = "galactic_civ"
 OPPONENTS = ("auto", "assumed", "observed")  # the searches' option: the model at 3+ players, never, always
-PUBLIC_DECISIONS = (D_RACE, D_TARGET, D_PICK, D_EXPAND, D_DILEMMA)
 # log prior odds: a seat is the heuristic until its moves say otherwise (the search's old model, and the right one
 # against every search agent)
 LOG_PRIOR = (0.0, -1.5, -1.5)
@@ -131,7 +131,7 @@ class OpponentModel:
     def observe(self, state: np.ndarray, action: int) -> None:
         """Weigh ``action``, chosen by seat ``state["dplayer"]`` in ``state``, as evidence of its policy."""
         p = int(state["dplayer"])
-        if p == self.seat or p < 0 or bool(state["over"]):
+        if p == self.seat or p < 0 or p in self.named or bool(state["over"]):  # a named seat's policy is known
             return
         if int(state["dk"]) == D_PLAY:
             self._weigh_pass(p, int(state["hand_n"][p]), action == A_PASS)
@@ -191,6 +191,8 @@ class ModelsOpponents:
 
     def meet(self, seats: Sequence[str]) -> None:
         self.model.meet(seats)
+        if self.opponents == "auto":  # at 2 players the model is never used: stop being shown the moves
+            self.observes = len(seats) >= 3
 
     def observe(self, state: np.ndarray, action: int) -> None:
         self.model.observe(state, action)

@@ -207,6 +207,8 @@ def test_the_defaults() -> None:
     for name in ("mcts", "net-mcts"):
         search = make_agent(name, game="galactic_civ")
         assert search.observes and not search.modelling(2) and search.modelling(3) and search.modelling(6)
+        search.meet(["random", "first"])  # a 2-player table: nothing to watch for
+        assert not search.observes
     assert not make_agent("net-mcts:opponents=assumed", game="galactic_civ").modelling(4)
 
 
