@@ -7,7 +7,8 @@ hash of every source that compiled code depends on (all of every game's ``engine
 with their data files, and every other module of ``df_env`` and ``agents`` that compiles functions): any edit gives a
 fresh folder, and an edit elsewhere (a game's adapter) keeps the cache. The folder is ``$NUMBA_CACHE_DIR/df_env-<hash>``
 when that variable is set, else ``~/.cache/df_env/numba/df_env-<hash>`` (``$XDG_CACHE_HOME`` respected); old folders are
-never read again and may be deleted.
+never read again and may be deleted. Several processes may fill one folder at once (bench workers, two checkouts of
+one commit): its files are laid out so that none can load another signature's code (:mod:`df_env.core.jit_cache`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import TypeVar
 import numba
 from numba.core import types
 from numba.core.registry import CPUDispatcher
+
+from df_env.core.jit_cache import KeyedFunctionCache
 
 F = TypeVar("F", bound=Callable)
 
@@ -87,6 +90,9 @@ class _Dispatcher(CPUDispatcher):
 
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(_widened(a) for a in args), {k: _widened(v) for k, v in kws.items()})
+
+    def enable_caching(self):
+        self._cache = KeyedFunctionCache(self.py_func)  # safe when processes compile at once (df_env.core.jit_cache)
 
 
 # Compile options of every engine function: nopython, no GIL held, no bounds checks, and no C-callable wrapper (the
