@@ -76,7 +76,14 @@ def _widened(t: types.Type) -> types.Type:
     return types.int64 if t in _NARROW else t
 
 
-class _Dispatcher(CPUDispatcher):
+class _KeyedDispatcher(CPUDispatcher):
+    """numba's dispatcher, its on-disk cache safe when processes fill it at once (:mod:`df_env.core.jit_cache`)."""
+
+    def enable_caching(self):
+        self._cache = KeyedFunctionCache(self.py_func)
+
+
+class _Dispatcher(_KeyedDispatcher):
     """numba's dispatcher, except that a call from compiled code is specialized on widened argument types.
 
     numba compiles one specialization per distinct tuple of argument types, and types each literal constant as its
@@ -90,9 +97,6 @@ class _Dispatcher(CPUDispatcher):
 
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(_widened(a) for a in args), {k: _widened(v) for k, v in kws.items()})
-
-    def enable_caching(self):
-        self._cache = KeyedFunctionCache(self.py_func)  # safe when processes compile at once (df_env.core.jit_cache)
 
 
 # Compile options of every engine function: nopython, no GIL held, no bounds checks, and no C-callable wrapper (the
@@ -123,3 +127,23 @@ def njit_inline(fn: F) -> F:
     A function compiled on its own carries a copy of everything it calls (numba links and optimizes the callees'
     code into each function's module), so each level of glue above the rules re-optimized the whole engine."""
     return _compiled(fn, inline="always")
+
+
+
+def _plain(fn: F, **options: object) -> F:
+    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+        return fn
+    disp = _KeyedDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "nogil": True, **options})
+    disp.enable_caching()
+    return disp  # type: ignore[return-value]
+
+
+def njit_fastmath(fn: F) -> F:
+    """numba's own ``njit(cache=True, nogil=True, fastmath=True)``, for the networks' passes (no widened dispatch,
+    none of the engine's other options), in the engine's cache folder with its safe layout."""
+    return _plain(fn, fastmath=True)
+
+
+def njit_nogil(fn: F) -> F:
+    """numba's own ``njit(cache=True, nogil=True)`` (as :func:`njit_fastmath`, without fastmath)."""
+    return _plain(fn)

@@ -3,11 +3,9 @@ the game MLPs of :mod:`df_env.net.game_mlp`), compiled as the networks are: cach
 
 from __future__ import annotations
 
-import numba
+from df_env.core.jit import njit_fastmath
 
-import df_env.core.jit  # noqa: F401  # sets numba's cache folder, which must happen before a cached function is decorated
-
-jit = numba.njit(cache=True, nogil=True, fastmath=True)  # as the engine's njit (its cache folder), plus fastmath
+jit = njit_fastmath  # numba's njit with fastmath, in the engine's cache folder and its safe layout
 
 
 @jit

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 
-# the compiled observation (and numba's cache folder, set first)
+from df_env.core.jit import njit_fastmath
+
+# the compiled observation
 from df_env.games.deep_future.engine.kernels import encode
 from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
 from df_env.net.dense import affine as _affine
@@ -70,7 +71,7 @@ C_KIND, C_PLAYERS, C_OBS, C_MAP_OFF, C_MAP_F, C_DSEC_OFF, C_RES_OFF, C_ADV_OFF, 
 # inputs, which heads have their context term)
 (C_FSIZE, C_ISIZE, O_E, O_S, O_DT, O_Z, O_H, O_C, O_XG, O_BUF, O_WTS, I_CUSED, I_SUSED, I_HAVE) = range(19, 33)
 
-jit = numba.njit(cache=True, nogil=True, fastmath=True)  # as the engine's njit (its cache folder), plus fastmath
+jit = njit_fastmath  # numba's njit with fastmath, in the engine's cache folder and its safe layout
 
 
 # ------------------------------------------------------------------------------------------------ packing

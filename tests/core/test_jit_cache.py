@@ -74,27 +74,37 @@ def test_two_checkouts_with_other_stamps_share_a_folder(tmp_path: Path) -> None:
 
 CODE = '''
 import json
-from df_env.core.jit import njit
+from df_env.core.jit import njit, njit_fastmath, njit_nogil
 
 @njit
 def twice(x):
     return x + x
 
-print(json.dumps({"values": [twice(3), twice(1.5)], "hits": sum(twice.stats.cache_hits.values()),
-                  "cache": type(twice._cache).__name__}))
+@njit_fastmath
+def half(x):
+    return x * 0.5
+
+@njit_nogil
+def third(x):
+    return x / 3.0
+
+fns = (twice, half, third)
+print(json.dumps({"values": [twice(3), twice(1.5), half(3.0), third(3.0)],
+                  "hits": sum(sum(f.stats.cache_hits.values()) for f in fns),
+                  "cache": sorted({type(f._cache).__name__ for f in fns})}))
 '''
 
 
 @pytest.mark.skipif(bool(numba.config.DISABLE_JIT), reason="about the compiled functions' cache")  # type: ignore[attr-defined]
 def test_the_engines_njit_writes_and_reloads_both_signatures(tmp_path: Path) -> None:
-    """End to end in fresh processes: the first compiles two signatures into an empty cache, the second loads both
-    from it and gets the same values."""
+    """End to end in fresh processes, for the engine's ``njit`` and the networks' two: the first compiles into an
+    empty cache (two signatures of one function), the second loads all four from it and gets the same values."""
     probe = tmp_path / "jit_cache_probe.py"  # numba caches functions of files only
     probe.write_text(CODE, encoding="utf-8")
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
     runs = [json.loads(subprocess.run([sys.executable, str(probe)], env=env, capture_output=True, text=True,
                                       check=True).stdout.strip().splitlines()[-1]) for _ in range(2)]
-    assert [r["values"] for r in runs] == [[6, 3.0], [6, 3.0]]
-    assert [r["hits"] for r in runs] == [0, 2] and runs[0]["cache"] == "KeyedFunctionCache"
+    assert [r["values"] for r in runs] == [[6, 3.0, 1.5, 1.0]] * 2
+    assert [r["hits"] for r in runs] == [0, 4] and runs[0]["cache"] == ["KeyedFunctionCache"]
     names = sorted(p.name for p in (tmp_path / "cache").rglob("*.nbc"))
-    assert len(names) == 2 and not any(n.endswith(".1.nbc") or n.endswith(".2.nbc") for n in names)
+    assert len(names) == 4 and not any(n.endswith(".1.nbc") or n.endswith(".2.nbc") for n in names)

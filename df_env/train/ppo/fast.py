@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 import torch as th
 from gymnasium import spaces
@@ -33,6 +32,7 @@ from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
 from sb3_contrib.common.maskable.utils import get_action_masks
 
+from df_env.core.jit import njit_nogil
 from df_env.net.numba_net import Packed, forward, pack
 from df_env.net.numpy_net import NumpyEntityNet
 from df_env.train.torch_net import EntityNet
@@ -43,7 +43,7 @@ __all__ = ["FastMaskablePPO", "batch_forward", "compiled_policy", "policy_logits
 MASKED_LOGIT = -1e8  # MaskableCategorical's value for an illegal action
 
 
-@numba.njit(cache=True, nogil=True)
+@njit_nogil  # numba's njit(cache=True, nogil=True), in the engine's cache folder and its safe layout
 def batch_forward(net, obs, masks, logits, values):
     """``logits[i]`` (``MASKED_LOGIT`` where ``masks[i]`` is False) and ``values[i]`` of every row of ``obs``."""
     for i in range(obs.shape[0]):
