@@ -31,12 +31,13 @@ the same moves.
 Wider roots (off by default; docs/agents.md, measured in docs/ceiling.md): ``root=gumbel``, Gumbel AlphaZero's
 root (:func:`gumbel_root_search`: ``considered`` actions sampled by Gumbel-top-k over the root's logits with noise
 of scale ``gumbel``, sequential halving over them, the move the best by ``g + logit + sigma(q)``); ``min_visits=K``,
-a floor of K visits for every root action at a root with at most ``FLOOR_WIDTH`` (4) legal actions.
+a floor of K visits for every root action at a root with at most ``FLOOR_WIDTH`` (4) legal actions;
+``paired=1`` with ``root=gumbel``: each halving phase walks every action on the same determinizations and draws.
 
 Example:
     >>> from agents import agent_options
     >>> " ".join(sorted(agent_options("net-mcts")))
-    'bias c_puct considered fpu gumbel iters leaf min_visits nodes path reuse rollout root time turns'
+    'bias c_puct considered fpu gumbel iters leaf min_visits nodes paired path reuse rollout root time turns'
 """
 
 from __future__ import annotations
@@ -117,6 +118,8 @@ OPTIONS: dict[str, Option] = {
                                             "halving (at least 2)"),
     "gumbel": Option(non_negative_float, 1.0, "gumbel root: the scale of the Gumbel noise on the prior's logits "
                                               "(0: the top actions by prior, no noise)"),
+    "paired": Option(boolean, False, "gumbel root: in each halving phase, walk every action on the same "
+                                     "determinizations and random draws (1), or on fresh ones each (0)"),
 }
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
 LEAVES = {"rollout": LEAF_ROLLOUT, "value": LEAF_VALUE, "mix": LEAF_MIX}
@@ -401,13 +404,45 @@ def _keep_best(cand, m, score, keep):
 
 
 @njit
+def _walk_keys(r, count):
+    """``count`` generators' words drawn from ``r``: one per walk of a paired phase."""
+    keys = np.empty((count, 4), dtype=np.int64)
+    for i in range(count):
+        for j in range(4):
+            keys[i, j] = next_u32(r)
+        if keys[i, 0] == 0 and keys[i, 1] == 0 and keys[i, 2] == 0 and keys[i, 3] == 0:
+            keys[i, 0] = 1  # xoshiro's one forbidden state
+    return keys
+
+
+@njit
+def _candidate_walks(net, root, p, target, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, forced, leaf,
+                     code, turns, r, ctl, keys):
+    """Walks with the root action ``forced`` until ``ctl[DONE] == target``: on fresh draws from ``r``, or when
+    ``keys`` has rows, walk ``i`` of the phase on a generator started from ``keys[i]`` (its determinization and
+    every later draw), so that every action of the phase meets the same futures."""
+    if keys.shape[0] == 0:
+        search_chunk(net, root, p, target, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, 0, forced,
+                     leaf, code, turns, r, ctl)
+        return
+    walk = np.empty(4, dtype=np.int64)
+    i = 0
+    while ctl[DONE] < target and i < keys.shape[0]:
+        walk[:] = keys[i]
+        search_chunk(net, root, p, ctl[DONE] + 1, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, 0,
+                     forced, leaf, code, turns, walk, ctl)
+        i += 1
+
+
+@njit
 def gumbel_root_search(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, leaf, code,
-                       turns, r, ctl, considered, scale):
+                       turns, r, ctl, considered, scale, paired):
     """Gumbel AlphaZero's root (Danihelka et al. 2022): sample ``considered`` root actions without replacement by
     Gumbel-top-k over the prior's logits (noise of ``scale``), share the ``iters`` walks among them by sequential
     halving (each phase visits every remaining action equally, then keeps the better half by ``g + logit +
     sigma(q)``; the last phase, two actions, spends what is left), PUCT below the root. Returns the chosen action:
-    the best remaining one by that score."""
+    the best remaining one by that score. ``paired``: each phase's walks of every action share their
+    determinizations and draws (common random numbers: the phase compares the actions on the same futures)."""
     idx = np.zeros(NUM_ACTIONS, dtype=np.int64)
     k = _root_prior(net, root, p, logits, idx, r, ctl)
     if k == 0:
@@ -423,10 +458,11 @@ def gumbel_root_search(net, root, p, iters, child, n, w, avail, n_nodes, logits,
     while m > 1 and ctl[DONE] < iters:
         last = m <= 2
         per = (iters - ctl[DONE]) // m if last else max(1, iters // (phases * m))
+        keys = _walk_keys(r, per if paired else 0)
         for j in range(m):
             target = min(ctl[DONE] + per, iters)
-            search_chunk(net, root, p, target, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, 0,
-                         idx[cand[j]], leaf, code, turns, r, ctl)
+            _candidate_walks(net, root, p, target, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut,
+                             idx[cand[j]], leaf, code, turns, r, ctl, keys)
         _completed_scores(n, w, logits, g, idx, k, score)
         m = _keep_best(cand, m, score, m if last else (m + 1) // 2)
         if last:
@@ -491,13 +527,17 @@ class NetMCTSAgent(Agent):
     def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float | str = "auto",
                  time: float = 0.0, leaf: str = "auto", rollout: str = "heuristic", turns: int = 3,
                  bias: float = 0.0, fpu: float = 0.0, nodes: int = 4096, reuse: bool = False, root: str = "puct",
-                 min_visits: int = 0, considered: int = 16, gumbel: float = 1.0) -> None:
+                 min_visits: int = 0, considered: int = 16, gumbel: float = 1.0, paired: bool = False) -> None:
         if root == "gumbel" and (time > 0 or reuse or min_visits > 0):
             raise AgentSpecError("net-mcts: root=gumbel shares a fixed number of iterations among the root actions "
                                  "of a fresh tree: it takes iters, not time, reuse or min_visits (allowed with "
-                                 "root=gumbel: iters, considered, gumbel and the options below the root)")
+                                 "root=gumbel: iters, considered, gumbel, paired and the options below the root)")
+        if paired and root != "gumbel":
+            raise AgentSpecError("net-mcts: paired=1 pairs the walks of the Gumbel root's halving phases: it needs "
+                                 "root=gumbel")
         self.name = name
         self.root, self.min_visits, self.considered, self.gumbel = root, min_visits, considered, gumbel
+        self.paired = paired
         self.iters, self.time_budget, self.turns, self.bias, self.fpu = iters, time, turns, bias, fpu
         self.c_puct_option = c_puct
         self.c_puct = 1.0  # settled with the leaf evaluation when the model is known (_use)
@@ -652,7 +692,8 @@ class NetMCTSAgent(Agent):
         if self.root == "gumbel":
             self.last_choice = int(gumbel_root_search(
                 self.packed, root, p, self.iters, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
-                self.fpu, self.leaf, self.code, self.turns, self.words, ctl, self.considered, self.gumbel))
+                self.fpu, self.leaf, self.code, self.turns, self.words, ctl, self.considered, self.gumbel,
+                self.paired))
         else:
             self._run_puct(root, p, (child, n, w, avail, logits), n_nodes, ctl)
         self.last_iterations = int(ctl[DONE])

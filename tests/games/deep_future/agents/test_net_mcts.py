@@ -43,7 +43,8 @@ def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
 
 def test_spec_and_options() -> None:
     assert set(agent_options("net-mcts")) == {"iters", "path", "c_puct", "time", "leaf", "rollout", "turns", "bias",
-                                             "fpu", "nodes", "reuse", "root", "min_visits", "considered", "gumbel"}
+                                             "fpu", "nodes", "reuse", "root", "min_visits", "considered", "gumbel",
+                                             "paired"}
 
 
 def test_model_of_another_player_count_is_refused(tmp_path: Path) -> None:
@@ -275,3 +276,27 @@ BAD_SPECS = [  # (spec, what the error says)
 def test_a_bad_option_names_what_is_allowed(spec: str, says: str) -> None:
     with pytest.raises(AgentSpecError, match=says):
         make_agent(spec)
+
+
+def test_paired_gumbel_root_walks_every_action_on_the_same_futures(tmp_path: Path) -> None:
+    """paired=1: the walks of a halving phase draw their generators once, so every action of the phase meets the same
+    determinizations and draws. With the same seed it is deterministic, spends the budget as the plain Gumbel root
+    does, and plays a legal move; paired=0 is the plain root, draw for draw."""
+    s = next(st for st in _states(1, 60) if engine.legal_mask(st).sum() >= 6)
+    path = _mlp(tmp_path / "m1.npz", 1)
+    runs: dict[str, list[tuple[np.ndarray, int]]] = {}
+    for spec in ("root=gumbel", "root=gumbel,paired=0", "root=gumbel,paired=1", "root=gumbel,paired=1"):
+        agent = make_agent(f"net-mcts:iters=64,{spec},path={path}")
+        agent.reset(np.random.default_rng(5))
+        counts = agent.search(s)  # type: ignore[attr-defined]
+        runs.setdefault(spec, []).append((counts, agent.last_choice))  # type: ignore[attr-defined]
+    (plain,), (unpaired,), (a, b) = runs["root=gumbel"], runs["root=gumbel,paired=0"], runs["root=gumbel,paired=1"]
+    assert np.array_equal(plain[0], unpaired[0]) and plain[1] == unpaired[1]
+    assert np.array_equal(a[0], b[0]) and a[1] == b[1]
+    legal = engine.legal_mask(s)
+    assert 63 <= a[0].sum() <= 64 and (a[0] > 0).sum() >= 2 and not a[0][~legal].any() and legal[a[1]]
+
+
+def test_paired_needs_the_gumbel_root() -> None:
+    with pytest.raises(AgentSpecError, match="paired=1 .* needs root=gumbel"):
+        make_agent("net-mcts:paired=1")
