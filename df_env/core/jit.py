@@ -104,12 +104,16 @@ class _Dispatcher(_KeyedDispatcher):
 _OPTIONS = {"nopython": True, "nogil": True, "boundscheck": None, "no_cfunc_wrapper": True}
 
 
-def _compiled(fn: F, **options: object) -> F:
+def _dispatch(kind: type[CPUDispatcher], fn: F, targetoptions: dict[str, object]) -> F:
     if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
         return fn
-    disp = _Dispatcher(py_func=fn, locals={}, targetoptions={**_OPTIONS, **options})
+    disp = kind(py_func=fn, locals={}, targetoptions=targetoptions)
     disp.enable_caching()
     return disp  # type: ignore[return-value]
+
+
+def _compiled(fn: F, **options: object) -> F:
+    return _dispatch(_Dispatcher, fn, {**_OPTIONS, **options})
 
 
 def njit(fn: F) -> F:
@@ -129,13 +133,8 @@ def njit_inline(fn: F) -> F:
     return _compiled(fn, inline="always")
 
 
-
 def _plain(fn: F, **options: object) -> F:
-    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
-        return fn
-    disp = _KeyedDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "nogil": True, **options})
-    disp.enable_caching()
-    return disp  # type: ignore[return-value]
+    return _dispatch(_KeyedDispatcher, fn, {"nopython": True, "nogil": True, **options})
 
 
 def njit_fastmath(fn: F) -> F:
