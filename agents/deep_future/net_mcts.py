@@ -352,15 +352,17 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
 def _root_prior(net, root, p, logits, idx, r, ctl):
     """The root's logits (one forward pass on a determinization of it: the acting player's observation does not
     depend on the hidden cards) and its legal actions listed in ``idx``; their number."""
+    # Every use reads work[0] afresh: a record taken once (s = work[0]) does not keep its array alive, and numba
+    # frees a local array after its last use, so s would point into freed memory that the arrays allocated next
+    # reuse (the segmentation faults of the Gumbel root: tests/games/deep_future/agents/test_net_mcts.py).
     work = root.copy()
-    s = work[0]
-    determinize_rec(s, p, r)
+    determinize_rec(work[0], p, r)
     need = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     miss = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     obs = np.empty(net[4][2], dtype=np.float32)
-    k = _available(s, need, idx)
+    k = _available(work[0], need, idx)
     if k > 1:
-        _prior(net, s, 0, logits, need, miss, obs, ctl)
+        _prior(net, work[0], 0, logits, need, miss, obs, ctl)
     else:
         logits[0, idx[0]] = 0.0
     return k

@@ -300,3 +300,35 @@ def test_paired_gumbel_root_walks_every_action_on_the_same_futures(tmp_path: Pat
 def test_paired_needs_the_gumbel_root() -> None:
     with pytest.raises(AgentSpecError, match="paired=1 .* needs root=gumbel"):
         make_agent("net-mcts:paired=1")
+
+
+def test_the_gumbel_roots_prior_reads_the_determinized_root(tmp_path: Path) -> None:
+    """The Gumbel root's prior is the network's pass on the determinized root, at every position and draw. It once
+    read a record of a local array that numba had already freed (the arrays allocated next reused its memory): the
+    logits came from whatever was written there, and the process crashed now and then."""
+    from agents.deep_future.mcts import canonicalize_arr
+    from agents.deep_future.net_mcts import _root_prior
+    from df_env.games.deep_future.engine.observation.determinize import determinize_arr
+    from df_env.games.deep_future.engine.observation.encode import encode_arr
+    from df_env.net.numba_net import forward_py
+
+    agent = make_agent("net-mcts:iters=8,root=gumbel")  # the shipped model: its pass allocates the most
+    agent.net_for(1)  # type: ignore[attr-defined]
+    net = agent.packed  # type: ignore[attr-defined]
+    for s in _states(1, 40)[::2]:
+        p = int(s["dplayer"])
+        root = s.reshape(1).copy()
+        canonicalize_arr(root, p)
+        for draw in range(3):
+            logits = np.full((2, engine.NUM_ACTIONS), np.nan)
+            idx, ctl = np.zeros(engine.NUM_ACTIONS, np.int64), np.zeros(3, np.int64)
+            k = _root_prior(net, root, p, logits, idx, seed_words(draw), ctl)
+            work = root.copy()
+            determinize_arr(work, p, seed_words(draw))
+            legal = np.flatnonzero(work[0]["mask"])
+            assert list(idx[:k]) == list(legal)
+            if k > 1:
+                obs = np.zeros(observation_layout(1).size, np.float32)
+                encode_arr(work, p, obs)
+                expected, _ = forward_py(net, obs)
+                np.testing.assert_allclose(logits[0, legal], expected[legal], rtol=1e-5)
