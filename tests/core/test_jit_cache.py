@@ -1,6 +1,6 @@
 """The compiled functions' on-disk cache is safe when processes fill it at once (df_env/core/jit_cache.py): a data
 file is named after its signature and holds it, so no interleaving of two writers lets a process load machine code
-compiled for another signature (numba's own layout could, and the next call crashed)."""
+compiled for another signature (numba's own layout could, and the call would crash)."""
 
 from __future__ import annotations
 
