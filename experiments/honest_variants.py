@@ -193,8 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         deals = _parse_deals(args.deals)
-        for v in args.variants:
-            parse_variant(v)
+        kinds = {parse_variant(v)[0] for v in args.variants}
+        if "ensemble" in kinds and not hasattr(make_agent(args.base), "search"):
+            raise ValueError(f"the ensemble needs a search as --base (a net-mcts or mcts spec), got {args.base!r}")
         make_agent(args.base)
     except ValueError as e:
         ap.error(str(e))
