@@ -39,6 +39,7 @@ from df_env.games.deep_future.engine.observation.determinize import determinize_
 
 MAX_TURNS = 100  # the bench's turn limit for one player
 BASE = "net-mcts:iters=400"
+SUB_SEED = 7  # derive_seed(agent seed, 7): the second generator of a composite player (ensemble's mcts, PIMC's worlds)
 KINDS = {"ensemble": {"mcts": 120, "w": 1.0}, "pimc": {"worlds": 8, "iters": 100}}
 
 
@@ -67,9 +68,10 @@ class Ensemble:
     """``base`` and ``mcts:iters=K`` searched at every decision; the move by the weighted sum of visit shares."""
 
     def __init__(self, base: str, mcts_iters: int, weight: float, seed: int) -> None:
-        self.a, self.b, self.weight = make_agent(base), make_agent(f"mcts:iters={mcts_iters}"), weight
-        self.a.reset(seat_rng(seed, 0), 0)  # the base's own draws, as when it plays alone
-        self.b.reset(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0, 7))), 0)
+        # seated by the project's rule: the base with its own draws (as when it plays alone), mcts with a sub-seed
+        self.a = make_agent(base).as_policy(0, seed).agent
+        self.b = make_agent(f"mcts:iters={mcts_iters}").as_policy(0, derive_seed(seed, SUB_SEED)).agent
+        self.weight = weight
 
     def scores(self, s: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Each action's weighted sum of the two searches' visit shares."""
@@ -87,11 +89,9 @@ class Pimc:
     canonical view), never the true hidden cards."""
 
     def __init__(self, worlds: int, iters: int, seed: int) -> None:
-        rng = seat_rng(seed, 0)
         self.worlds = worlds
-        self.oracle = make_agent(f"oracle:iters={iters}")
-        self.oracle.reset(rng, 0)
-        self.words = words_from(rng)
+        self.oracle = make_agent(f"oracle:iters={iters}").as_policy(0, seed).agent
+        self.words = words_from(seat_rng(derive_seed(seed, SUB_SEED), 0))  # the worlds' draws
 
     def scores(self, s: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Each action's sum of visit shares over the sampled worlds."""
@@ -113,8 +113,7 @@ class Base:
     """The base spec alone, seeded as ``df-env bench`` seeds it."""
 
     def __init__(self, spec: str, seed: int) -> None:
-        self.agent = make_agent(spec)
-        self.agent.reset(seat_rng(seed, 0), 0)
+        self.agent = make_agent(spec).as_policy(0, seed).agent
 
     def choose(self, s: np.ndarray, mask: np.ndarray) -> int:
         return int(self.agent.act(None, mask, s.copy()))
