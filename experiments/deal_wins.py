@@ -15,43 +15,24 @@ around each decision).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # solo_deals beside this script, however it is loaded
+
+from solo_deals import parse_deals, play_deal, write_json_whole
+
 from agents import make_agent
 from df_env.bench import derive_seed
-from df_env.games.deep_future.engine.api import GameConfig, apply_action, new_game
-
-MAX_TURNS = 100  # the bench's turn limit for one player
 
 
 def play(spec: str, seed: int, g: int, key: int = 1) -> dict[str, Any]:
     """Deal ``g`` of ``seed`` played solo by ``spec`` with the agent seed ``derive_seed(seed, g, key)``: won or not,
     decisions, CPU seconds spent choosing."""
     policy = make_agent(spec).as_policy(0, derive_seed(seed, g, key))
-    s = new_game(GameConfig(num_players=1), derive_seed(seed, g))
-    decisions, cpu = 0, 0.0
-    while not s["over"] and s["turn"] <= MAX_TURNS:
-        t0 = time.process_time()
-        a = int(policy(s))
-        cpu += time.process_time() - t0
-        apply_action(s, a)
-        decisions += 1
-    won = bool(s["over"]) and not bool(s["lost"][0])
-    return {"agent": spec, "deal": g, "won": won, "decisions": decisions, "cpu": cpu}
-
-
-def _parse_deals(text: str) -> list[int]:
-    """``"9,26,36"`` or ``"0-99"`` (or a mix: ``"0-9,20"``)."""
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out += list(range(int(lo), int(hi) + 1)) if hi else [int(lo)]
-    return out
+    return {"agent": spec, "deal": g, **play_deal(lambda s, mask: policy(s), derive_seed(seed, g))}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,9 +46,12 @@ def main(argv: list[str] | None = None) -> int:
                          "search draws, a control for selection on deals an agent lost)")
     ap.add_argument("--out", type=Path, default=None, help="also write the games as JSON here")
     args = ap.parse_args(argv)
-    deals = _parse_deals(args.deals)
-    for spec in args.agents:
-        make_agent(spec)  # a bad spec fails here, before any game
+    try:
+        deals = parse_deals(args.deals)
+        for spec in args.agents:
+            make_agent(spec)  # a bad spec fails here, before any game
+    except ValueError as e:
+        ap.error(str(e))
     tasks = [(spec, args.seed, g, args.agent_key) for g in deals for spec in args.agents]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         rows = list(pool.map(play, *zip(*tasks, strict=True)))
@@ -79,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     for g in deals:
         print(g, " ".join("W" if r["won"] else "." for r in rows if r["deal"] == g))
     if args.out:
-        args.out.write_text(json.dumps({"seed": args.seed, "agents": args.agents, "games": rows}, indent=1))
+        write_json_whole(args.out, {"seed": args.seed, "agents": args.agents, "games": rows})
     return 0
 
 

@@ -20,7 +20,6 @@ Deal ``g`` is the engine seed ``derive_seed(seed, g)`` with the agent seed ``der
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 import time
@@ -30,14 +29,16 @@ from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # solo_deals beside this script, however it is loaded
+
+from solo_deals import parse_deals, play_deal, write_json_whole
+
 from agents import make_agent
 from agents.base import seat_rng, words_from
 from agents.deep_future.mcts import canonicalize_arr
 from df_env.bench import derive_seed
-from df_env.games.deep_future.engine.api import GameConfig, apply_action, legal_mask, new_game
 from df_env.games.deep_future.engine.observation.determinize import determinize_arr
 
-MAX_TURNS = 100  # the bench's turn limit for one player
 BASE = "net-mcts:iters=400"
 SUB_SEED = 7  # derive_seed(agent seed, 7): the second generator of a composite player (ensemble's mcts, PIMC's worlds)
 KINDS = {"ensemble": {"mcts": 120, "w": 1.0}, "pimc": {"worlds": 8, "iters": 100}}
@@ -132,17 +133,11 @@ def player(variant: str, base: str, seed: int) -> Base | Ensemble | Pimc:
 def play(variant: str, base: str, seed: int, g: int) -> dict[str, Any]:
     """Deal ``g`` of ``seed`` played by ``variant``: won or not, decisions, CPU seconds spent choosing."""
     chooser = player(variant, base, derive_seed(seed, g, 1))
-    s = new_game(GameConfig(num_players=1), derive_seed(seed, g))
-    decisions, cpu = 0, 0.0
-    while not s["over"] and s["turn"] <= MAX_TURNS:
-        mask = legal_mask(s)
-        t0 = time.process_time()
-        a = int(np.flatnonzero(mask)[0]) if mask.sum() == 1 else chooser.choose(s, mask)
-        cpu += time.process_time() - t0
-        apply_action(s, a)
-        decisions += 1
-    return {"variant": variant, "deal": g, "won": bool(s["over"]) and not bool(s["lost"][0]),
-            "decisions": decisions, "cpu": cpu}
+
+    def choose(s: np.ndarray, mask: np.ndarray) -> int:  # a forced move is played without a search
+        return int(np.flatnonzero(mask)[0]) if mask.sum() == 1 else chooser.choose(s, mask)
+
+    return {"variant": variant, "deal": g, **play_deal(choose, derive_seed(seed, g))}
 
 
 def sign_test(a: int, b: int) -> float:
@@ -172,18 +167,10 @@ def summarize(rows: list[dict[str, Any]], variants: list[str]) -> list[str]:
     return lines
 
 
-def _parse_deals(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    first, last = int(lo), int(hi or lo)
-    if first < 0 or last < first:
-        raise ValueError(f"--deals must be N or N-M with 0 <= N <= M, got {text!r}")
-    return list(range(first, last + 1))
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=90)
-    ap.add_argument("--deals", default="0-99", help="N-M: deals N to M of the seed")
+    ap.add_argument("--deals", default="0-99", help="deal numbers of the seed: 9,26,36 or 0-99 or a mix")
     ap.add_argument("--base", default=BASE, help="the base search (a net-mcts or mcts spec)")
     ap.add_argument("--variants", nargs="+", required=True, help="ensemble:mcts=K,w=W or pimc:worlds=K,iters=I")
     ap.add_argument("--no-base", action="store_true", help="do not play the base (its games are in another run)")
@@ -191,11 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=None, help="also write the games as JSON here")
     args = ap.parse_args(argv)
     try:
-        deals = _parse_deals(args.deals)
+        deals = parse_deals(args.deals)
         kinds = {parse_variant(v)[0] for v in args.variants}
-        if "ensemble" in kinds and not hasattr(make_agent(args.base), "search"):
+        base_agent = make_agent(args.base)  # a bad spec fails here, before any game
+        if "ensemble" in kinds and not hasattr(base_agent, "search"):
             raise ValueError(f"the ensemble needs a search as --base (a net-mcts or mcts spec), got {args.base!r}")
-        make_agent(args.base)
     except ValueError as e:
         ap.error(str(e))
     variants = ([] if args.no_base else ["base"]) + list(args.variants)
@@ -208,9 +195,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{i} of {len(tasks)} games, {time.strftime('%H:%M:%S')}", flush=True)
     print("\n".join(summarize(rows, variants)))
     if args.out:
-        tmp = args.out.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"seed": args.seed, "base": args.base, "variants": variants, "games": rows}))
-        tmp.replace(args.out)
+        write_json_whole(args.out, {"seed": args.seed, "base": args.base, "variants": variants, "games": rows})
     return 0
 
 

@@ -21,6 +21,7 @@ inside the tests that need them, so a missing one skips those tests instead of s
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,16 @@ except ImportError:  # the property tests skip themselves without it
     pass
 
 RULES = Path(__file__).resolve().parent / "games" / "deep_future" / "rules"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sb3_logs_under_tmp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Stable-Baselines3 makes a folder ``SB3-<date>`` in the system's temporary folder for every model that
+    learns without a logger of its own (``$SB3_LOGDIR`` when set): the tests' models keep theirs under pytest's
+    temporary folder, which pytest cleans, instead of leaving them behind in /tmp."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SB3_LOGDIR", str(tmp_path_factory.mktemp("sb3_logs")))
+        yield
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

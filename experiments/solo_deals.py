@@ -1,0 +1,65 @@
+"""Solo deals played one by one, as ``df-env bench --players 1`` plays them: the helpers that the paired deal
+experiments share (``deal_wins.py``, ``honest_variants.py``).
+
+Deal ``g`` of a seed is the engine seed ``derive_seed(seed, g)``; an agent seated on it gets the agent seed
+``derive_seed(seed, g, 1)`` (the bench's), seated by ``as_policy``, so a searching agent's game of a deal here is
+the bench's game of that deal. (``random``, ``heuristic`` and ``net`` the bench plays in compiled games that draw
+their choices from ``seed_words`` of the agent seed: the same deals, other draws; docs/agents.md.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from df_env.games.deep_future.engine.api import GameConfig, apply_action, legal_mask, new_game
+
+MAX_TURNS = 100  # the bench's turn limit for one player
+
+Chooser = Callable[[np.ndarray, np.ndarray], int]  # (state, legal mask) -> action
+
+
+def play_deal(choose: Chooser, engine_seed: int) -> dict[str, Any]:
+    """One solo game from ``engine_seed`` with ``choose`` deciding every move (forced ones too): won or not, the
+    last turn, the decisions, and the CPU seconds spent in ``choose`` (process time, so another job on the machine
+    does not count)."""
+    s = new_game(GameConfig(num_players=1), engine_seed)
+    decisions, cpu = 0, 0.0
+    while not s["over"] and s["turn"] <= MAX_TURNS:
+        mask = legal_mask(s)
+        t0 = time.process_time()
+        a = int(choose(s, mask))
+        cpu += time.process_time() - t0
+        apply_action(s, a)
+        decisions += 1
+    return {"won": bool(s["over"]) and not bool(s["lost"][0]), "turns": int(s["turn"]), "decisions": decisions,
+            "cpu": cpu}
+
+
+def parse_deals(text: str) -> list[int]:
+    """Deal numbers from ``"9,26,36"``, ``"0-99"`` or a mix (``"0-9,20"``), in the order given. A clear
+    ``ValueError`` for anything else."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, dash, hi = part.strip().partition("-")
+        if not lo.isdigit() or (dash and not hi.isdigit()):
+            raise ValueError(f"--deals: bad part {part!r} of {text!r}; allowed: deal numbers N >= 0 and ranges "
+                             "N-M, separated by commas (9,26,36 or 0-99 or 0-9,20)")
+        first, last = int(lo), int(hi) if dash else int(lo)
+        if last < first:
+            raise ValueError(f"--deals: the range {part!r} ends before it starts; N-M needs N <= M")
+        out += range(first, last + 1)
+    return out
+
+
+def write_json_whole(path: Path, doc: Any) -> None:
+    """``doc`` as JSON at ``path``, written to a temporary file beside it and renamed: never a half-written file."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(doc))
+    os.replace(tmp, path)
