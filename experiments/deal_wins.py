@@ -3,7 +3,8 @@
 ``df-env bench`` plays deals 0..N-1 of a seed; this plays only the deals named (for example the deals an agent lost
 in a study, docs/net_mcts_losses.md), each agent on each deal with the bench's seeds: deal g is the engine seed
 ``derive_seed(seed, g)`` and the agent seed ``derive_seed(seed, g, 1)`` (as ``df-env bench --players 1``), so a
-deal's game is the bench's game of that deal; ``--agent-key K`` seeds the agents by ``derive_seed(seed, g, K)``
+searching agent's game of a deal is the bench's game of that deal (``random``, ``heuristic`` and ``net`` the bench
+plays compiled, with other draws: experiments/solo_deals.py); ``--agent-key K`` seeds the agents by ``derive_seed(seed, g, K)``
 instead (the same deals, other draws of the searches: a control for deals chosen because an agent lost them). Prints per
 agent the deals won, and per deal who won it; CPU ms a decision counts only the agents' searches (process time
 around each decision).
