@@ -4,10 +4,10 @@
 in a study, docs/net_mcts_losses.md), each agent on each deal with the bench's seeds: deal g is the engine seed
 ``derive_seed(seed, g)`` and the agent seed ``derive_seed(seed, g, 1)`` (as ``df-env bench --players 1``), so a
 searching agent's game of a deal is the bench's game of that deal (``random``, ``heuristic`` and ``net`` the bench
-plays compiled, with other draws: experiments/solo_deals.py); ``--agent-key K`` seeds the agents by ``derive_seed(seed, g, K)``
-instead (the same deals, other draws of the searches: a control for deals chosen because an agent lost them). Prints per
-agent the deals won, and per deal who won it; CPU ms a decision counts only the agents' searches (process time
-around each decision).
+plays compiled, with other draws: experiments/solo_deals.py); ``--agent-key K`` seeds the agents by
+``derive_seed(seed, g, K)`` instead (the same deals, other draws of the searches: a control for deals chosen because an
+agent lost them). Prints per agent the deals won, and per deal who won it; CPU ms a decision counts only the agents'
+searches (process time around each decision).
 
     python experiments/deal_wins.py --seed 41 --deals 9,26,36 --agents net-mcts:iters=400 \
         "net-mcts:iters=400,root=gumbel" [--jobs 2] [--out /tmp/deal_wins.json]
