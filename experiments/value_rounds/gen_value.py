@@ -3,8 +3,9 @@
 Plays ``--games`` games with the search agent ``--spec`` in every seat (game g dealt with the engine seed
 ``derive_seed(seed, g)``, seat p's agent seeded by the project's rule ``as_policy(p, derive_seed(seed, g))``) and
 records at every searched decision (two or more legal actions): the acting player's observation (float16), the
-legal mask, the search's visit distribution, ``qb`` (the mean value of the most visited root action), ``qm`` (the
-visit-weighted mean of the root actions' values), the game's outcome ``z`` for that player (1 win, 0 loss, else
+legal mask, the search's visit distribution, ``q`` (every root action's mean value, float16; 0 where the search
+did not visit it), ``qb`` (the mean value of the most visited root action), ``qm`` (the visit-weighted mean of the
+root actions' values), the game's outcome ``z`` for that player (1 win, 0 loss, else
 the progress score), the turn and the player's progress score. The first ``--temp-moves`` searched decisions of each
 seat sample their action from the visits (varied openings); the rest play the most visited action.
 
@@ -28,7 +29,7 @@ from df_env.games.deep_future.engine.observation import observe
 from df_env.games.deep_future.progress import progress
 from df_env.train.exit.selfplay import outcome
 
-FIELDS = ("obs", "mask", "pi", "qb", "qm", "z", "player", "game", "turn", "prog")
+FIELDS = ("obs", "mask", "pi", "q", "qb", "qm", "z", "player", "game", "turn", "prog")
 
 
 def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: dict[str, list]) -> bool:
@@ -53,6 +54,7 @@ def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: d
         act = int(pick.choice(len(pi), p=pi)) if searched[p] < temp_moves else best
         searched[p] += 1
         for k, v in (("obs", observe(s, p).astype(np.float16)), ("mask", m.copy()), ("pi", pi.astype(np.float16)),
+                     ("q", np.where(c > 0, q, 0.0).astype(np.float16)),
                      ("qb", q[best]), ("qm", float((q * c).sum() / c.sum())), ("player", p), ("game", game),
                      ("turn", int(s["turn"])), ("prog", progress(s, p))):
             rows[k].append(v)

@@ -35,6 +35,10 @@ def test_self_play_data_then_a_value_model(tmp_path: Path) -> None:
     pi = d["pi"].astype(np.float32)
     np.testing.assert_allclose(pi.sum(1), 1.0, atol=1e-2)
     assert not (pi[~d["mask"]] > 0).any()  # visits only on legal actions
+    q = d["q"].astype(np.float32)
+    assert ((q >= 0) & (q <= 1)).all() and not (q[pi == 0] != 0).any()  # values only of visited actions
+    best = pi.argmax(1)
+    np.testing.assert_allclose(q[np.arange(len(best)), best], d["qb"], atol=2e-3)  # qb is the choice's q
     assert ((d["qb"] >= 0) & (d["qb"] <= 1)).all() and set(np.unique(d["game"])) == {0, 1}
     assert len(d["z"]) == len(d["player"]) and (d["mask"].sum(1) >= 2).all()
     again = tmp_path / "e.npz"

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# A round with a stronger teacher (docs/ceiling.md, "A teacher stronger than the student"): self-play of the
+# heuristic search at 6,400 iterations (mcts:iters=6400, 93% of solo deals; about 60 s a game on one core), then two
+# fits from the shipped solo model: A, the value on the teacher's root values (the policy distilled from itself);
+# B, the value and the policy on the teacher's visits. 100 games (20 files of 5, two at a time) took 53 minutes on
+# 2 cores. Usage: bash experiments/value_rounds/run_teacher.sh OUT_DIR [FILES]   (needs the train extra: torch)
+set -euo pipefail
+OUT=${1:?usage: run_teacher.sh OUT_DIR [FILES]}
+FILES=${2:-20}
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/lib.sh"
+mkdir -p "$OUT"
+gen() { python "$HERE/gen_value.py" --spec mcts:iters=6400 --seed "$1" --games 5 --out "$OUT/t_$1.npz"; }
+fit() { python "$HERE/train_value.py" --players 1 --seed 0 --threads 1 --data "$OUT/t_*.npz" --target qb --lr 1e-4 "$@"; }
+# files of 5 games, so that a stopped run keeps what it finished (gen_value.py writes its file at the end)
+for ((k = 0; k < FILES; k += 2)); do
+    gen $((1300 + k)) &
+    if ((k + 1 < FILES)); then gen $((1301 + k)); fi
+    wait_all
+done
+fit --epochs 4 --policy teacher --out "$OUT/vA.npz"
+fit --epochs 6 --policy search --out "$OUT/vB.npz"
+python "$HERE/agreement.py" --data "$OUT/t_*.npz" --json "$OUT/agreement.json"
