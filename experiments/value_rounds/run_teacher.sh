@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# A round with a stronger teacher (docs/ceiling.md, "A teacher stronger than the student"): self-play of the
-# heuristic search at 6,400 iterations (mcts:iters=6400, 93% of solo deals; about 60 s a game on one core), then two
-# fits from the shipped solo model: A, the value on the teacher's root values (the policy distilled from itself);
-# B, the value and the policy on the teacher's visits. 100 games (20 files of 5, two at a time) took 53 minutes on
-# 2 cores. Usage: bash experiments/value_rounds/run_teacher.sh OUT_DIR [FILES]   (needs the train extra: torch)
+# A round with a stronger teacher (docs/ceiling.md, "A first round with the stronger teacher"): self-play of the
+# heuristic search at 6,400 iterations (mcts:iters=6400, 93% of solo deals; about 60 s a game on one core), then
+# three fits from the shipped solo model, the value on the teacher's root values (qb) and the policy: A, distilled
+# from itself (unchanged); B, on the teacher's visits; C, on the teacher's choices (its most visited actions).
+# 100 games (20 files of 5, two at a time) took 53 minutes on 2 cores.
+# Usage: bash experiments/value_rounds/run_teacher.sh OUT_DIR [FILES]   (needs the train extra: torch)
 set -euo pipefail
 OUT=${1:?usage: run_teacher.sh OUT_DIR [FILES]}
 FILES=${2:-20}
@@ -20,4 +21,5 @@ for ((k = 0; k < FILES; k += 2)); do
 done
 fit --epochs 4 --policy teacher --out "$OUT/vA.npz"
 fit --epochs 6 --policy search --out "$OUT/vB.npz"
+fit --epochs 6 --policy choice --out "$OUT/vC.npz"
 python "$HERE/agreement.py" --data "$OUT/t_*.npz" --json "$OUT/agreement.json"

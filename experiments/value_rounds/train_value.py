@@ -3,10 +3,10 @@
 The value output learns ``--target`` (``qb``: the search's value of its most visited root action, what the shipped
 solo model learned; ``qm``; ``z``: the game's outcome; ``mix:L``: ``L z + (1 - L) qb``) by mean squared error; the
 policy learns at the same time either the start model's own policy (``--policy teacher``: distillation, so the
-policy stays what it was) or the search's visit distribution (``--policy search``). Games are split into train
-and held-out (``--holdout``); each epoch reports on the held-out games R^2 of the value against its target and
-against ``z`` (linear fit), the policy's cross-entropy excess (KL) to its target and how often its top action is the
-search's. Writes the model with ``"value_target": "outcome"`` (net-mcts then evaluates leaves with it).
+policy stays what it was), the search's visit distribution (``--policy search``) or the search's choice, its most
+visited action (``--policy choice``). Games are split into train and held-out (``--holdout``); each epoch reports
+on the held-out games R^2 of the value against its target and against ``z`` (linear fit), the policy's
+cross-entropy excess (KL) to its target and how often its top action is the search's. Writes the model with ``"value_target": "outcome"`` (net-mcts then evaluates leaves with it).
 
     python experiments/value_rounds/train_value.py --data 'data/m400_*.npz' --target qb --epochs 4 --out v0.npz
 """
@@ -38,6 +38,13 @@ def targets(kind: str, z: np.ndarray, qb: np.ndarray, qm: np.ndarray) -> np.ndar
     raise SystemExit(f"--target must be qb, qm, z or mix:L, got {kind!r}")
 
 
+def search_policy(kind: str, visits: np.ndarray) -> np.ndarray:
+    """The policy target taken from the search: its visit distribution (``search``) or its choice (``choice``)."""
+    if kind == "choice":
+        return np.eye(visits.shape[1], dtype=np.float32)[visits.argmax(1)]
+    return visits
+
+
 def r2(pred: np.ndarray, y: np.ndarray) -> float:
     return float(1 - ((pred - y) ** 2).mean() / max(float(y.var()), 1e-12))
 
@@ -48,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", default="", help="the model to start from (default: the shipped one)")
     ap.add_argument("--players", type=int, default=1)
     ap.add_argument("--target", default="qb", help="qb, qm, z or mix:L")
-    ap.add_argument("--policy", choices=("teacher", "search"), default="teacher")
+    ap.add_argument("--policy", choices=("teacher", "search", "choice"), default="teacher")
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--batch", type=int, default=256)
@@ -109,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         for j, x, m in batches(np.arange(len(z)), 2048):
             target_pi[j] = teacher_policy(teacher, x, m).cpu().numpy()
     else:
-        target_pi = visits
+        target_pi = search_policy(a.policy, visits)
     pi_t, y_t = th.as_tensor(target_pi, device=dev), th.as_tensor(y, device=dev)
     opt = th.optim.Adam(net.parameters(), lr=a.lr, weight_decay=1e-5)
 

@@ -101,3 +101,10 @@ def test_one_game_is_too_little(tmp_path: Path) -> None:
     gen.main(["--spec", "mcts:iters=4", "--seed", "1", "--games", "1", "--out", str(data)])
     with pytest.raises(SystemExit, match="two or more"):
         fit.main(["--data", str(data), "--out", str(tmp_path / "v.npz")])
+
+
+def test_the_search_s_policy_targets() -> None:
+    fit = _script("train_value")
+    visits = np.array([[0.2, 0.5, 0.3, 0.0], [0.0, 0.1, 0.0, 0.9]], dtype=np.float32)
+    np.testing.assert_array_equal(fit.search_policy("search", visits), visits)
+    np.testing.assert_array_equal(fit.search_policy("choice", visits), [[0, 1, 0, 0], [0, 0, 0, 1]])
