@@ -6,7 +6,8 @@ policy learns at the same time either the start model's own policy (``--policy t
 policy stays what it was), the search's visit distribution (``--policy search``) or the search's choice, its most
 visited action (``--policy choice``). Games are split into train and held-out (``--holdout``); each epoch reports
 on the held-out games R^2 of the value against its target and against ``z`` (linear fit), the policy's
-cross-entropy excess (KL) to its target and how often its top action is the search's. Writes the model with ``"value_target": "outcome"`` (net-mcts then evaluates leaves with it).
+cross-entropy excess (KL) to its target and how often its top action is the search's. Writes the model with
+``"value_target": "outcome"`` (net-mcts then evaluates leaves with it).
 
     python experiments/value_rounds/train_value.py --data 'data/m400_*.npz' --target qb --epochs 4 --out v0.npz
 """
