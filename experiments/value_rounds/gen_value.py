@@ -42,6 +42,7 @@ def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: d
     pick = np.random.default_rng(np.random.SeedSequence(gseed, spawn_key=(players,)))
     searched = [0] * players
     first = len(rows["player"])
+    said = time.time()
     while not s["over"] and s["turn"] <= DEFAULT_TURNS_PER_PLAYER * players:
         p, m = int(s["dplayer"]), engine.legal_mask(s)
         if m.sum() == 1:
@@ -53,6 +54,9 @@ def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: d
         best = int(np.argmax(c))
         act = int(pick.choice(len(pi), p=pi)) if searched[p] < temp_moves else best
         searched[p] += 1
+        if time.time() - said >= 10:  # a deep search's game takes minutes: never silent for more than 10 s
+            print(f"  game {game}: turn {int(s['turn'])}, {sum(searched)} searched decisions", flush=True)
+            said = time.time()
         for k, v in (("obs", observe(s, p).astype(np.float16)), ("mask", m.copy()), ("pi", pi.astype(np.float16)),
                      ("q", np.where(c > 0, q, 0.0).astype(np.float16)),
                      ("qb", q[best]), ("qm", float((q * c).sum() / c.sum())), ("player", p), ("game", game),
