@@ -18,6 +18,7 @@ import glob
 import json
 import os
 import sys
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -52,6 +53,28 @@ def agreement(pi: np.ndarray, probs: np.ndarray, mask: np.ndarray) -> dict[str, 
                    "policy_prob": float(probs[s, choice[s]].mean())} for name, s in rows.items()}
 
 
+def read_data(files: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Observations, legal masks and visit distributions of ``gen_value.py`` files; a clear exit for anything else."""
+    from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
+    from df_env.games.deep_future.engine.observation.encode import SIZES
+
+    try:
+        parts = [np.load(f) for f in files]
+        obs, mask, pi = (np.concatenate([p[k] for p in parts]) for k in ("obs", "mask", "pi"))
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+        raise SystemExit(f"--data: not gen_value.py data ({type(e).__name__}: {e})") from None
+    n = len(obs)
+    want = {"obs": ((n, int(SIZES[1])), obs), "mask": ((n, NUM_ACTIONS), mask), "pi": ((n, NUM_ACTIONS), pi)}
+    for name, (shape, x) in want.items():
+        if x.shape != shape or x.dtype.kind not in ("b" if name == "mask" else "f"):
+            raise SystemExit(f"--data: not gen_value.py data ({name} is {x.dtype} {x.shape}, allowed: "
+                             f"{'bool' if name == 'mask' else 'float'} {shape})")
+    if n == 0 or not (mask.sum(1) >= 1).all() or not np.isfinite(pi).all():
+        raise SystemExit("--data: not gen_value.py data (no decisions, a decision without a legal action or a "
+                         "visit share that is not finite)")
+    return obs, mask, pi
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", nargs="+", required=True, help="gen_value.py files (glob patterns allowed)")
@@ -63,11 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     files = [f for d in a.data for f in sorted(glob.glob(d))]
     if not files:
         raise SystemExit(f"--data {a.data} matches no file")
-    try:
-        parts = [np.load(f) for f in files]
-        obs, mask, pi = (np.concatenate([p[k] for p in parts]) for k in ("obs", "mask", "pi"))
-    except (OSError, ValueError, KeyError) as e:
-        raise SystemExit(f"--data: not gen_value.py data ({type(e).__name__}: {e})") from None
+    obs, mask, pi = read_data(files)
     model = a.model or str(default_model_path(1))
     table = agreement(pi.astype(np.float32), policy_probs(model, obs, mask), mask)
     print(f"{model} against the search's choices, {len(files)} files")

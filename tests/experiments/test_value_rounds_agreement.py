@@ -8,6 +8,8 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support.scripts import load_script
 
 from df_env.games.deep_future import engine
@@ -69,3 +71,28 @@ def test_main_writes_the_table_whole_and_refuses_bad_data(ag: ModuleType, tmp_pa
     np.savez(tmp_path / "e.npz", obs=obs)
     with pytest.raises(SystemExit, match="not gen_value.py data"):
         ag.main(["--data", str(tmp_path / "e.npz")])
+
+
+_ARRAYS = st.sampled_from([np.zeros((3, 2254), np.float16), np.zeros((3, 200), bool), np.ones((3, 200), np.float16),
+                           np.zeros((0, 2254), np.float32), np.full((3, 200), np.nan, np.float32), np.zeros(5),
+                           np.array(["x"] * 3), np.zeros((3, 7), np.float32), np.ones((3, 200), bool)])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.dictionaries(st.sampled_from(["obs", "mask", "pi", "other"]), _ARRAYS, max_size=4),
+       raw=st.booleans(), junk=st.binary(max_size=64))
+def test_any_data_file_is_read_or_refused_with_a_clear_error(ag: ModuleType, tmp_path: Path, fields: dict,
+                                                               raw: bool, junk: bytes) -> None:
+    """Fuzzed input (hypothesis): whatever a data file holds (arrays of any kind and shape, or raw bytes),
+    ``read_data`` returns the three arrays with their shapes or exits saying the file is not gen_value.py data."""
+    f = tmp_path / "d.npz"
+    if raw:
+        f.write_bytes(junk if not junk.startswith(b"PK") else b"PK\x03\x04" + junk)
+    else:
+        np.savez(f, **fields)
+    try:
+        obs, mask, pi = ag.read_data([str(f)])
+    except SystemExit as e:
+        assert "not gen_value.py data" in str(e)
+    else:
+        assert obs.shape[1] == 2254 and mask.shape == pi.shape == (len(obs), 200) and mask.dtype == bool
