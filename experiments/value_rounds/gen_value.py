@@ -6,8 +6,12 @@ records at every searched decision (two or more legal actions): the acting playe
 legal mask, the search's visit distribution, ``q`` (every root action's mean value, float16; 0 where the search
 did not visit it), ``qb`` (the mean value of the most visited root action), ``qm`` (the visit-weighted mean of the
 root actions' values), the game's outcome ``z`` for that player (1 win, 0 loss, else
-the progress score), the turn and the player's progress score. The first ``--temp-moves`` searched decisions of each
-seat sample their action from the visits (varied openings); the rest play the most visited action.
+the progress score), the turn and the player's progress score. With ``--children K``, also the children of the
+K most visited root actions: ``cobs`` (the acting player's observation after the action, played on a copy of the
+game), ``cq`` (the search's value of that action, as in ``q``) and ``cok`` (False where there is no such child: fewer
+visited actions, or the action ends the game), the input of a fit that ranks sibling actions (train_value.py
+``--children``). The first ``--temp-moves`` searched decisions of each seat sample their action from the visits
+(varied openings); the rest play the most visited action.
 
     python experiments/value_rounds/gen_value.py --spec mcts:iters=400 --seed 900 --games 400 --out data/m400_a.npz
 """
@@ -30,9 +34,26 @@ from df_env.games.deep_future.progress import progress
 from df_env.train.exit.selfplay import outcome
 
 FIELDS = ("obs", "mask", "pi", "q", "qb", "qm", "z", "player", "game", "turn", "prog")
+CHILD_FIELDS = ("cobs", "cq", "cok")
 
 
-def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: dict[str, list]) -> bool:
+def children(s: np.ndarray, p: int, visits: np.ndarray, q: np.ndarray, k: int) -> tuple[np.ndarray, ...]:
+    """The acting player's observations after each of the ``k`` most visited root actions, their values and
+    which are there. A child is played on a copy of the true game, so a card the action draws is the game's
+    next card: one sample of the chance the search averaged over (the fit learns the search's mean from many)."""
+    top = [int(a) for a in np.argsort(-visits, kind="stable")[:k] if visits[a] > 0]
+    width = observe(s, p).shape[0]
+    cobs, cq, cok = np.zeros((k, width), np.float16), np.zeros(k, np.float32), np.zeros(k, bool)
+    for i, a in enumerate(top):
+        c = engine.clone(s)
+        engine.apply_action(c, a)
+        if not c["over"]:
+            cobs[i], cq[i], cok[i] = observe(c, p), q[a], True
+    return cobs, cq, cok
+
+
+def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: dict[str, list],
+         n_children: int = 0) -> bool:
     """Play one game, append its searched decisions to ``rows``; whether seat 0 won."""
     gseed = derive_seed(seed, game)
     s = engine.new_game(engine.GameConfig(num_players=players), gseed)
@@ -62,6 +83,9 @@ def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: d
                      ("qb", q[best]), ("qm", float((q * c).sum() / c.sum())), ("player", p), ("game", game),
                      ("turn", int(s["turn"])), ("prog", progress(s, p))):
             rows[k].append(v)
+        if n_children:
+            for k, v in zip(CHILD_FIELDS, children(s, p, c, q, n_children), strict=True):
+                rows[k].append(v)
         engine.apply_action(s, act)
     z = outcome(s)
     rows["z"].extend(z[p] for p in rows["player"][first:])
@@ -75,12 +99,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--temp-moves", type=int, default=4, help="searched decisions a seat samples from the visits")
+    ap.add_argument("--children", type=int, default=0, metavar="K",
+                    help="also keep the children of the K most visited root actions (cobs, cq, cok; default 0)")
     ap.add_argument("--out", required=True, help="the .npz to write")
     a = ap.parse_args(argv)
-    rows: dict[str, list] = {k: [] for k in FIELDS}
+    if a.children < 0:
+        ap.error(f"--children must be 0 or more, got {a.children}")
+    rows: dict[str, list] = {k: [] for k in FIELDS + (CHILD_FIELDS if a.children else ())}
     wins, t0 = 0, time.time()
     for g in range(a.games):
-        wins += play(a.spec, a.players, a.seed, g, a.temp_moves, rows)
+        wins += play(a.spec, a.players, a.seed, g, a.temp_moves, rows, a.children)
         if (g + 1) % 10 == 0 or g + 1 == a.games:
             print(f"{g + 1} games, {len(rows['player'])} samples, seat 0 won {wins}, {time.time() - t0:.0f} s",
                   flush=True)

@@ -9,6 +9,12 @@ on the held-out games R^2 of the value against its target and against ``z`` (lin
 cross-entropy excess (KL) to its target and how often its top action is the search's. Writes the model with
 ``"value_target": "outcome"`` (net-mcts then evaluates leaves with it).
 
+With ``--children W`` (data made with gen_value.py ``--children K``) the value also learns how the search ranks
+sibling actions: at each decision, the values of the observations after its most visited root actions, each less
+their mean, fit the search's values of those actions, each less theirs (:func:`sibling_loss`, weight W). What
+decides a move is the difference between siblings, which a fit of the chosen action's value alone hardly sees
+(docs/ceiling.md, stop 40). Each epoch then also reports how often the value orders two siblings as the search does.
+
     python experiments/value_rounds/train_value.py --data 'data/m400_*.npz' --target qb --epochs 4 --out v0.npz
 """
 
@@ -19,6 +25,7 @@ import glob
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -46,6 +53,54 @@ def search_policy(kind: str, visits: np.ndarray) -> np.ndarray:
     return visits
 
 
+def sibling_loss(v: Any, cq: Any, ok: Any) -> Any:
+    """Mean squared error between the siblings' values and the search's, each centred on its decision's mean:
+    only the differences between siblings count, not their level. ``v``, ``cq``: (batch, K) tensors; ``ok``:
+    which children are there. Decisions with fewer than two children add nothing."""
+    w = ok.float()
+    n = w.sum(1, keepdim=True)
+    keep = (n >= 2).float()
+    mean_v, mean_q = (v * w).sum(1, keepdim=True) / n.clamp_min(1), (cq * w).sum(1, keepdim=True) / n.clamp_min(1)
+    centred = (v - mean_v) - (cq - mean_q)
+    return (centred ** 2 * w * keep).sum() / (w * keep).sum().clamp_min(1)
+
+
+def pair_order(v: np.ndarray, cq: np.ndarray, ok: np.ndarray) -> float:
+    """The share of sibling pairs (both there, values differing by the search) that ``v`` orders as the search."""
+    same = total = 0
+    k = v.shape[1]
+    for i in range(k):
+        for j in range(i + 1, k):
+            both = ok[:, i] & ok[:, j] & (cq[:, i] != cq[:, j])
+            total += int(both.sum())
+            same += int((np.sign(v[both, i] - v[both, j]) == np.sign(cq[both, i] - cq[both, j])).sum())
+    return same / max(total, 1)
+
+
+def read_children(files: list[str], parts: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``cobs``, ``cq``, ``cok`` of all the files, one row a decision; files made with a smaller K are padded with
+    children that are not there. Exits naming a file without children or with children of the wrong shape."""
+    for f, p in zip(files, parts, strict=True):
+        if not {"obs", "cobs", "cq", "cok"} <= set(p.files):
+            raise SystemExit(f"--children needs data made with gen_value.py --children K; {f} has no children "
+                             f"(its arrays: {', '.join(p.files)})")
+        obs, cobs, cq, cok = p["obs"], p["cobs"], p["cq"], p["cok"]
+        rows = (len(obs), cok.shape[1] if cok.ndim == 2 else -1)
+        if (obs.ndim != 2 or cobs.shape != rows + obs.shape[1:] or cq.shape != rows or cok.dtype != bool
+                or cq.dtype.kind != "f" or cobs.dtype.kind != "f" or not np.isfinite(cq).all()):
+            raise SystemExit(f"--children: {f} is not gen_value.py --children data (obs {obs.dtype} {obs.shape}, "
+                             f"cobs {cobs.dtype} {cobs.shape}, cq {cq.dtype} {cq.shape}, cok {cok.dtype} "
+                             f"{cok.shape}; allowed: cobs float (rows, K, obs width), cq finite float (rows, K), "
+                             "cok bool (rows, K))")
+    k = max(p["cok"].shape[1] for p in parts)
+
+    def wide(key: str) -> np.ndarray:
+        return np.concatenate([np.pad(p[key], [(0, 0), (0, k - p[key].shape[1])] + [(0, 0)] * (p[key].ndim - 2))
+                               for p in parts])
+
+    return wide("cobs"), wide("cq").astype(np.float32), wide("cok")
+
+
 def r2(pred: np.ndarray, y: np.ndarray) -> float:
     return float(1 - ((pred - y) ** 2).mean() / max(float(y.var()), 1e-12))
 
@@ -57,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=1)
     ap.add_argument("--target", default="qb", help="qb, qm, z or mix:L")
     ap.add_argument("--policy", choices=("teacher", "search", "choice"), default="teacher")
+    ap.add_argument("--children", type=float, default=0.0, metavar="W",
+                    help="weight of the sibling-ranking loss (needs gen_value.py --children data; default 0: off)")
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--batch", type=int, default=256)
@@ -89,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         return np.concatenate([p[k] for p in parts])
 
     obs, mask, visits = cat("obs"), cat("mask"), cat("pi").astype(np.float32)
+    if a.children:
+        cobs, cq, cok = read_children(files, parts)
     z = cat("z")
     y = targets(a.target, z, cat("qb"), cat("qm")).astype(np.float32)
     game = np.concatenate([p["game"] + 1_000_000 * i for i, p in enumerate(parts)])
@@ -137,13 +196,27 @@ def main(argv: list[str] | None = None) -> int:
         n = max(len(te_idx), 1)
         fit_z = r2(np.polyval(np.polyfit(v, z[te], 1), v), z[te])
         return (f"held out: R2 target {r2(v, y[te]):.3f}, R2 z (linear) {fit_z:.3f}, KL {kl / n:.4f}, "
-                f"top = search's {agree / n:.3f}")
+                f"top = search's {agree / n:.3f}" + (f", sibling pairs ordered as the search {siblings():.3f}"
+                                                     if a.children else ""))
+
+    def child_values(j: np.ndarray) -> th.Tensor:
+        """The value of every child of the decisions ``j``, (len(j), K)."""
+        x = th.as_tensor(cobs[j].reshape(-1, cobs.shape[2]).astype(np.float32), device=dev)
+        return net(x)[1][:, 0].reshape(len(j), cobs.shape[1])
+
+    def siblings() -> float:
+        with th.no_grad():
+            v = np.concatenate([child_values(te_idx[i:i + 512]).cpu().numpy() for i in range(0, len(te_idx), 512)])
+        return pair_order(v, cq[te_idx], cok[te_idx])
 
     print("epoch 0:", evaluate())
     for ep in range(1, a.epochs + 1):
         t0, lp_sum, lv_sum = time.time(), 0.0, 0.0
         for j, x, m in batches(rng.permutation(tr_idx), a.batch):
             loss_pi, loss_v = losses(net, x, m, pi_t[j], y_t[j])
+            if a.children:
+                loss_v = loss_v + a.children * sibling_loss(
+                    child_values(j), th.as_tensor(cq[j], device=dev), th.as_tensor(cok[j], device=dev))
             opt.zero_grad()
             (loss_pi + loss_v).backward()
             opt.step()

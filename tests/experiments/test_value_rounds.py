@@ -8,6 +8,8 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support.scripts import load_script
 
 from agents import make_agent
@@ -108,3 +110,71 @@ def test_the_search_s_policy_targets() -> None:
     visits = np.array([[0.2, 0.5, 0.3, 0.0], [0.0, 0.1, 0.0, 0.9]], dtype=np.float32)
     np.testing.assert_array_equal(fit.search_policy("search", visits), visits)
     np.testing.assert_array_equal(fit.search_policy("choice", visits), [[0, 1, 0, 0], [0, 0, 0, 1]])
+
+
+def test_children_data_then_a_sibling_fit(tmp_path: Path) -> None:
+    """``--children K``: for each searched decision, the K most visited root actions' children, in visit order:
+    the acting player's observation after the action (played on a copy: the game itself goes on unchanged), the
+    search's value of the action, and which are there; ``train_value.py --children W`` fits them and reports
+    how often the value orders siblings as the search."""
+    gen, fit = _script("gen_value"), _script("train_value")
+    data, plain = tmp_path / "c.npz", tmp_path / "p.npz"
+    assert gen.main(["--spec", "mcts:iters=12", "--seed", "4", "--games", "2", "--children", "3",
+                     "--out", str(data)]) == 0
+    gen.main(["--spec", "mcts:iters=12", "--seed", "4", "--games", "2", "--out", str(plain)])
+    d, p = np.load(data), np.load(plain)
+    assert set(d.files) == set(gen.FIELDS + gen.CHILD_FIELDS) and d["cobs"].shape == (len(d["obs"]), 3,
+                                                                                      d["obs"].shape[1])
+    assert all(np.array_equal(d[k], p[k]) for k in p.files)  # the children change nothing of the game
+    pi, q = d["pi"].astype(np.float32), d["q"].astype(np.float32)
+    for i in range(len(pi)):
+        top = [a for a in np.argsort(-pi[i], kind="stable")[:3] if pi[i, a] > 0]
+        assert d["cok"][i, len(top):].sum() == 0  # no child beyond the visited actions
+        for k in np.flatnonzero(d["cok"][i]):
+            np.testing.assert_allclose(d["cq"][i, k], q[i, top[k]], atol=2e-3)
+            assert not np.array_equal(d["cobs"][i, k], d["obs"][i])  # the observation after the action
+    assert d["cok"][:, 1].any() and d["cok"][:, 0].mean() > 0.9
+    out = tmp_path / "v.npz"
+    assert fit.main(["--data", str(data), "--children", "5", "--epochs", "1", "--holdout", "0.5",
+                     "--out", str(out)]) == 0
+    assert not np.array_equal(load_net(out).w["value.weight"], load_net(default_model_path(1)).w["value.weight"])
+    with pytest.raises(SystemExit, match="has no children"):
+        fit.main(["--data", str(plain), str(data), "--children", "1", "--out", str(tmp_path / "w.npz")])
+
+
+def test_sibling_loss_counts_only_differences() -> None:
+    """The sibling loss is 0 when the values are the search's shifted by any constant per decision, grows with
+    a wrong order, ignores children that are not there and decisions with one child; pair_order counts pairs."""
+    fit = _script("train_value")
+    cq = torch.tensor([[0.6, 0.4, 0.0], [0.9, 0.0, 0.0]])
+    ok = torch.tensor([[True, True, False], [True, False, False]])
+    shifted = cq + torch.tensor([[0.2], [-0.5]]) + torch.tensor([[0.0, 0.0, 9.0], [0.0, 7.0, 7.0]])
+    assert float(fit.sibling_loss(shifted, cq, ok)) == pytest.approx(0.0, abs=1e-7)
+    swapped = torch.tensor([[0.4, 0.6, 0.0], [0.1, 0.0, 0.0]])
+    assert float(fit.sibling_loss(swapped, cq, ok)) == pytest.approx(0.04)  # each child off by 0.2
+    assert fit.pair_order(shifted.numpy(), cq.numpy(), ok.numpy()) == 1.0
+    assert fit.pair_order(swapped.numpy(), cq.numpy(), ok.numpy()) == 0.0
+
+
+_CHILD_ARRAYS = st.sampled_from([np.zeros((3, 8), np.float16), np.zeros((3, 2, 8), np.float16), np.zeros((3, 2)),
+                                 np.zeros((3, 2), bool), np.ones((3, 2), np.float32), np.full((3, 2), np.nan),
+                                 np.zeros((4, 2, 8), np.float32), np.zeros((3, 2, 7)), np.zeros(3), np.zeros((3, 3)),
+                                 np.array([["x", "y"]] * 3), np.zeros((3, 2), np.int64)])
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.dictionaries(st.sampled_from(["obs", "cobs", "cq", "cok"]), _CHILD_ARRAYS, max_size=4))
+def test_any_children_file_is_read_or_refused_with_a_clear_error(tmp_path: Path, fields: dict) -> None:
+    """Fuzzed input (hypothesis): whatever arrays a file holds, ``read_children`` returns children whose shapes
+    agree with the observations or exits naming the file and what was wrong."""
+    fit = _script("train_value")
+    f = tmp_path / "d.npz"
+    np.savez(f, **fields)
+    try:
+        cobs, cq, cok = fit.read_children([str(f)], [np.load(f)])
+    except SystemExit as e:
+        assert str(f) in str(e) and ("no children" in str(e) or "allowed:" in str(e))
+    else:
+        obs = fields["obs"]
+        assert cobs.shape == cq.shape + obs.shape[1:] and cok.shape == cq.shape and cok.dtype == bool
+        assert len(cq) == len(obs) and np.isfinite(cq).all()
