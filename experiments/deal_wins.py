@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # solo_deals beside this script, however it is loaded
 
-from solo_deals import parse_deals, play_deal, write_json_whole
+from solo_deals import parse_deals, play_all, play_deal, write_json_whole
 
 from agents import make_agent
 from df_env.bench import derive_seed
@@ -54,8 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         ap.error(str(e))
     tasks = [(spec, args.seed, g, args.agent_key) for g in deals for spec in args.agents]
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        rows = list(pool.map(play, *zip(*tasks, strict=True)))
+    rows = play_all(play, tasks, args.jobs)
     for spec in args.agents:
         mine = [r for r in rows if r["agent"] == spec]
         won = [r["deal"] for r in mine if r["won"]]

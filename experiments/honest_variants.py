@@ -22,8 +22,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +29,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # solo_deals beside this script, however it is loaded
 
-from solo_deals import parse_deals, play_deal, write_json_whole
+from solo_deals import parse_deals, play_all, play_deal, write_json_whole
 
 from agents import make_agent
 from agents.base import seat_rng, words_from
@@ -187,12 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(e))
     variants = ([] if args.no_base else ["base"]) + list(args.variants)
     tasks = [(v, args.base, args.seed, g) for g in deals for v in variants]
-    rows = []
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for i, row in enumerate(pool.map(play, *zip(*tasks, strict=True)), 1):
-            rows.append(row)
-            if i % 20 == 0 or i == len(tasks):
-                print(f"{i} of {len(tasks)} games, {time.strftime('%H:%M:%S')}", flush=True)
+    rows = play_all(play, tasks, args.jobs)
     print("\n".join(summarize(rows, variants)))
     if args.out:
         write_json_whole(args.out, {"seed": args.seed, "base": args.base, "variants": variants, "games": rows})

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +64,19 @@ def write_json_whole(path: Path, doc: Any) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(doc))
     os.replace(tmp, path)
+
+
+def play_all(fn: Callable[..., dict[str, Any]], tasks: Sequence[tuple[Any, ...]], jobs: int,
+             every: float = 9.0) -> list[dict[str, Any]]:
+    """``fn(*task)`` for every task on ``jobs`` processes, the results in the tasks' order. Prints how many games
+    are done at least every ``every`` seconds while it waits (a deep search's game takes a minute: never silent)."""
+    start = time.time()
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(fn, *task) for task in tasks]
+        pending = set(futures)
+        while pending:
+            _, pending = wait(pending, timeout=every, return_when=FIRST_COMPLETED)
+            if pending and time.time() - start >= every:
+                print(f"{len(tasks) - len(pending)} of {len(tasks)} games, {time.time() - start:.0f} s", flush=True)
+                start = time.time()
+        return [f.result() for f in futures]

@@ -196,18 +196,19 @@ def main(argv: list[str] | None = None) -> int:
         n = max(len(te_idx), 1)
         fit_z = r2(np.polyval(np.polyfit(v, z[te], 1), v), z[te])
         return (f"held out: R2 target {r2(v, y[te]):.3f}, R2 z (linear) {fit_z:.3f}, KL {kl / n:.4f}, "
-                f"top = search's {agree / n:.3f}" + (f", sibling pairs ordered as the search {siblings():.3f}"
-                                                     if a.children else ""))
+                f"top = search's {agree / n:.3f}" + (siblings() if a.children else ""))
 
     def child_values(j: np.ndarray) -> th.Tensor:
         """The value of every child of the decisions ``j``, (len(j), K)."""
         x = th.as_tensor(cobs[j].reshape(-1, cobs.shape[2]).astype(np.float32), device=dev)
         return net(x)[1][:, 0].reshape(len(j), cobs.shape[1])
 
-    def siblings() -> float:
+    def siblings() -> str:
         with th.no_grad():
             v = np.concatenate([child_values(te_idx[i:i + 512]).cpu().numpy() for i in range(0, len(te_idx), 512)])
-        return pair_order(v, cq[te_idx], cok[te_idx])
+        c, ok = cq[te_idx], cok[te_idx]
+        return (f", sibling pairs ordered as the search {pair_order(v, c, ok):.3f} (its two most visited "
+                f"{pair_order(v[:, :2], c[:, :2], ok[:, :2]):.3f})")
 
     print("epoch 0:", evaluate())
     for ep in range(1, a.epochs + 1):

@@ -85,3 +85,18 @@ def test_bad_arguments_name_what_is_allowed(dw: ModuleType, capsys: pytest.Captu
         with pytest.raises(SystemExit):
             dw.main(argv)
         assert says in capsys.readouterr().err
+
+
+def _slow_echo(seconds: float, k: int) -> dict[str, int]:
+    import time
+
+    time.sleep(seconds)
+    return {"k": k}
+
+
+def test_play_all_keeps_the_order_and_is_never_silent(sd: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    """Results come back in the tasks' order whatever order the processes finish in, and while a slow game runs
+    a line says how many games are done (a deep search's game takes a minute: never silent)."""
+    rows = sd.play_all(_slow_echo, [(0.6, 0), (0.0, 1), (0.0, 2)], jobs=2, every=0.2)
+    assert [r["k"] for r in rows] == [0, 1, 2]
+    assert "of 3 games" in capsys.readouterr().out
