@@ -4,7 +4,8 @@ The value output learns ``--target`` (``qb``: the search's value of its most vis
 solo model learned; ``qm``; ``z``: the game's outcome; ``mix:L``: ``L z + (1 - L) qb``) by mean squared error; the
 policy learns at the same time either the start model's own policy (``--policy teacher``: distillation, so the
 policy stays what it was), the search's visit distribution (``--policy search``) or the search's choice, its most
-visited action (``--policy choice``). Games are split into train and held-out (``--holdout``); each epoch reports
+visited action (``--policy choice``). Games are split into train and held-out (``--holdout``, or the games of the files
+given to ``--holdout-data``, the same held-out games for fits on more or less data); each epoch reports
 on the held-out games R^2 of the value against its target and against ``z`` (linear fit), the policy's
 cross-entropy excess (KL) to its target and how often its top action is the search's. Writes the model with
 ``"value_target": "outcome"`` (net-mcts then evaluates leaves with it).
@@ -101,6 +102,17 @@ def read_children(files: list[str], parts: list[Any]) -> tuple[np.ndarray, np.nd
     return wide("cobs"), wide("cq").astype(np.float32), wide("cok")
 
 
+def data_files(data: list[str], holdout_data: list[str]) -> tuple[list[str], list[str]]:
+    """The files to train on and the files to hold out (``--holdout-data``, less any also in ``--data``)."""
+    files = [f for d in data for f in sorted(glob.glob(d))]
+    if not files:
+        raise SystemExit(f"--data {data} matches no file")
+    extra = [f for d in holdout_data for f in sorted(glob.glob(d)) if f not in files]
+    if holdout_data and not extra:
+        raise SystemExit(f"--holdout-data {holdout_data} matches no file outside --data")
+    return files, extra
+
+
 def r2(pred: np.ndarray, y: np.ndarray) -> float:
     return float(1 - ((pred - y) ** 2).mean() / max(float(y.var()), 1e-12))
 
@@ -118,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--holdout", type=float, default=0.15, help="share of games held out")
+    ap.add_argument("--holdout-data", nargs="+", default=[], metavar="FILE",
+                    help="hold out these files' games instead (not trained on): the same held-out games for fits on "
+                    "more or less data (a learning curve)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--device", default="auto", help="auto (a CUDA GPU when torch sees one, else the CPU), cpu, "
@@ -137,9 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"--device: {err}") from None
     th.set_num_threads(a.threads)
     th.manual_seed(a.seed)
-    files = [f for d in a.data for f in sorted(glob.glob(d))]
-    if not files:
-        raise SystemExit(f"--data {a.data} matches no file")
+    files, extra = data_files(a.data, a.holdout_data)
+    files += extra  # read with the rest, held out below
     parts = [np.load(f) for f in files]
 
     def cat(k: str) -> np.ndarray:
@@ -155,7 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     games = np.unique(game)
     if len(games) < 2:
         raise SystemExit(f"--data holds {len(games)} game; training needs two or more (one is held out)")
-    held = rng.choice(games, min(max(1, int(len(games) * a.holdout)), len(games) - 1), replace=False)
+    if extra:  # the last files read are --holdout-data's
+        held = np.unique(game[len(game) - sum(len(p["z"]) for p in parts[len(parts) - len(extra):]):])
+    else:
+        held = rng.choice(games, min(max(1, int(len(games) * a.holdout)), len(games) - 1), replace=False)
     te = np.isin(game, held)
     tr_idx, te_idx = np.flatnonzero(~te), np.flatnonzero(te)
     print(f"{len(files)} files, {len(z)} samples, {len(games)} games; train {len(tr_idx)}, held out {len(te_idx)}")

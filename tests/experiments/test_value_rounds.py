@@ -142,6 +142,21 @@ def test_children_data_then_a_sibling_fit(tmp_path: Path) -> None:
         fit.main(["--data", str(plain), str(data), "--children", "1", "--out", str(tmp_path / "w.npz")])
 
 
+def test_held_out_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--holdout-data``: exactly those files' games are held out (the same for fits on more or less data)."""
+    gen, fit = _script("gen_value"), _script("train_value")
+    data, other = tmp_path / "a.npz", tmp_path / "b.npz"
+    gen.main(["--spec", "mcts:iters=4", "--seed", "1", "--games", "2", "--out", str(data)])
+    gen.main(["--spec", "mcts:iters=4", "--seed", "2", "--games", "1", "--out", str(other)])
+    capsys.readouterr()
+    assert fit.main(["--data", str(data), "--holdout-data", str(other), "--epochs", "0",
+                     "--out", str(tmp_path / "v.npz")]) == 0
+    n_data, n_other = len(np.load(data)["z"]), len(np.load(other)["z"])
+    assert f"train {n_data}, held out {n_other}" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="matches no file outside --data"):
+        fit.main(["--data", str(data), "--holdout-data", str(data), "--out", str(tmp_path / "w.npz")])
+
+
 def test_sibling_loss_counts_only_differences() -> None:
     """The sibling loss is 0 when the values are the search's shifted by any constant per decision, grows with
     a wrong order, ignores children that are not there and decisions with one child; pair_order counts pairs."""
