@@ -224,8 +224,10 @@ def main(argv: list[str] | None = None) -> int:
         with th.no_grad():
             v = np.concatenate([child_values(te_idx[i:i + 512]).cpu().numpy() for i in range(0, len(te_idx), 512)])
         c, ok = cq[te_idx], cok[te_idx]
+        wide_gap = ok[:, :2] & (np.abs(c[:, :1] - c[:, 1:2]) > 0.03)  # the search's two favourites far apart
         return (f", sibling pairs ordered as the search {pair_order(v, c, ok):.3f} (its two most visited "
-                f"{pair_order(v[:, :2], c[:, :2], ok[:, :2]):.3f})")
+                f"{pair_order(v[:, :2], c[:, :2], ok[:, :2]):.3f}; those more than 0.03 apart "
+                f"{pair_order(v[:, :2], c[:, :2], wide_gap):.3f})")
 
     print("epoch 0:", evaluate())
     for ep in range(1, a.epochs + 1):
