@@ -4,10 +4,11 @@
 # three fits from the shipped solo model, the value on the teacher's root values (qb) and the policy: A, distilled
 # from itself (unchanged); B, on the teacher's visits; C, on the teacher's choices (its most visited actions).
 # Each decision also keeps its six most visited root actions' children (gen_value.py --children 6; the games are
-# the same with or without), for a fourth fit: S, the value also on the teacher's sibling differences (stop 41).
+# the same with or without), for two more fits (stop 41): S, the value also on the teacher's sibling differences;
+# G, the same only where the teacher's two favourites are more than 0.03 apart in value.
 # 100 games (20 files of 5, two at a time) took 53 minutes on 2 cores.
 # Usage: bash experiments/value_rounds/run_teacher.sh OUT_DIR [FILES [FIRST_SEED]]   (needs the train extra: torch)
-#   stop 40: run_teacher.sh runs/teacher 20 1300 (vA, vB, vC); stop 41: run_teacher.sh runs/teacher41 17 1320 (vS)
+#   stop 40: run_teacher.sh runs/teacher 20 1300 (vA, vB, vC); stop 41: run_teacher.sh runs/teacher41 17 1320 (vS, vG)
 set -euo pipefail
 OUT=${1:?usage: run_teacher.sh OUT_DIR [FILES [FIRST_SEED]]}
 FILES=${2:-20}
@@ -27,4 +28,5 @@ fit --epochs 4 --policy teacher --out "$OUT/vA.npz"
 fit --epochs 6 --policy search --out "$OUT/vB.npz"
 fit --epochs 6 --policy choice --out "$OUT/vC.npz"
 fit --epochs 4 --policy teacher --children 10 --out "$OUT/vS.npz"
+fit --epochs 4 --policy teacher --children 30 --children-gap 0.03 --out "$OUT/vG.npz"
 python "$HERE/agreement.py" --data "$OUT/t_*.npz" --json "$OUT/agreement.json"

@@ -14,7 +14,9 @@ With ``--children W`` (data made with gen_value.py ``--children K``) the value a
 sibling actions: at each decision, the values of the observations after its most visited root actions, each less
 their mean, fit the search's values of those actions, each less theirs (:func:`sibling_loss`, weight W). What
 decides a move is the difference between siblings, which a fit of the chosen action's value alone hardly sees
-(docs/ceiling.md, stop 40). Each epoch then also reports how often the value orders two siblings as the search does.
+(docs/ceiling.md, stop 40). ``--children-gap G`` fits only the decisions whose two most visited actions the search
+valued more than G apart (its near ties are mostly its draws: teacher_noise.py). Each epoch then also reports
+how often the value orders two siblings as the search does.
 
     python experiments/value_rounds/train_value.py --data 'data/m400_*.npz' --target qb --epochs 4 --out v0.npz
 """
@@ -126,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--policy", choices=("teacher", "search", "choice"), default="teacher")
     ap.add_argument("--children", type=float, default=0.0, metavar="W",
                     help="weight of the sibling-ranking loss (needs gen_value.py --children data; default 0: off)")
+    ap.add_argument("--children-gap", type=float, default=0.0, metavar="G",
+                    help="fit the siblings only where the search's two favourites differ by more than G in value "
+                    "(where it was sure; default 0: everywhere)")
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--batch", type=int, default=256)
@@ -162,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     obs, mask, visits = cat("obs"), cat("mask"), cat("pi").astype(np.float32)
     if a.children:
         cobs, cq, cok = read_children(files, parts)
+        fit_ok = cok & (np.abs(cq[:, :1] - cq[:, 1:2]) > a.children_gap) if a.children_gap > 0 else cok
     z = cat("z")
     y = targets(a.target, z, cat("qb"), cat("qm")).astype(np.float32)
     game = np.concatenate([p["game"] + 1_000_000 * i for i, p in enumerate(parts)])
@@ -236,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             loss_pi, loss_v = losses(net, x, m, pi_t[j], y_t[j])
             if a.children:
                 loss_v = loss_v + a.children * sibling_loss(
-                    child_values(j), th.as_tensor(cq[j], device=dev), th.as_tensor(cok[j], device=dev))
+                    child_values(j), th.as_tensor(cq[j], device=dev), th.as_tensor(fit_ok[j], device=dev))
             opt.zero_grad()
             (loss_pi + loss_v).backward()
             opt.step()

@@ -138,6 +138,13 @@ def test_children_data_then_a_sibling_fit(tmp_path: Path) -> None:
     assert fit.main(["--data", str(data), "--children", "5", "--epochs", "1", "--holdout", "0.5",
                      "--out", str(out)]) == 0
     assert not np.array_equal(load_net(out).w["value.weight"], load_net(default_model_path(1)).w["value.weight"])
+    # --children-gap G: only decisions whose two favourites are more than G apart; none is 10 apart, so the fit is
+    # the fit without siblings
+    for name, extra in (("g.npz", ["--children", "5", "--children-gap", "10"]), ("n.npz", [])):
+        fit.main(["--data", str(data), *extra, "--epochs", "1", "--holdout", "0.5", "--out", str(tmp_path / name)])
+    gap, none = load_net(tmp_path / "g.npz").w, load_net(tmp_path / "n.npz").w
+    assert all(np.array_equal(gap[k], none[k]) for k in none)
+    assert not np.array_equal(load_net(out).w["value.weight"], none["value.weight"])
     with pytest.raises(SystemExit, match="has no children"):
         fit.main(["--data", str(plain), str(data), "--children", "1", "--out", str(tmp_path / "w.npz")])
 
