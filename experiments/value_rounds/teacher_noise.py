@@ -22,6 +22,10 @@ from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # train_value beside this script, however it is loaded
+
+from train_value import pair_counts
+
 from agents import make_agent
 from df_env.bench import DEFAULT_TURNS_PER_PLAYER, derive_seed
 from df_env.games.deep_future import engine
@@ -30,13 +34,7 @@ from df_env.games.deep_future import engine
 def pairs(order: np.ndarray, qa: np.ndarray, qb: np.ndarray, seen: np.ndarray) -> tuple[int, int]:
     """(pairs that B orders as A, pairs counted): pairs of the actions ``order`` (A's most visited first) that both
     searches visited and A valued differently."""
-    same = total = 0
-    for i, x in enumerate(order):
-        for y in order[i + 1:]:
-            if seen[x] and seen[y] and qa[x] != qa[y]:
-                total += 1
-                same += int(np.sign(qa[x] - qa[y]) == np.sign(qb[x] - qb[y]))
-    return same, total
+    return pair_counts(qb[order][None], qa[order][None], seen[order][None])
 
 
 def play(spec: str, seed: int, game: int, k: int, tally: dict[str, int]) -> None:

@@ -68,8 +68,9 @@ def sibling_loss(v: Any, cq: Any, ok: Any) -> Any:
     return (centred ** 2 * w * keep).sum() / (w * keep).sum().clamp_min(1)
 
 
-def pair_order(v: np.ndarray, cq: np.ndarray, ok: np.ndarray) -> float:
-    """The share of sibling pairs (both there, values differing by the search) that ``v`` orders as the search."""
+def pair_counts(v: np.ndarray, cq: np.ndarray, ok: np.ndarray) -> tuple[int, int]:
+    """(sibling pairs that ``v`` orders as the search's values ``cq``, pairs counted): pairs of columns both
+    there (``ok``) that the search valued differently. ``v``, ``cq``, ``ok``: (decisions, K)."""
     same = total = 0
     k = v.shape[1]
     for i in range(k):
@@ -77,6 +78,12 @@ def pair_order(v: np.ndarray, cq: np.ndarray, ok: np.ndarray) -> float:
             both = ok[:, i] & ok[:, j] & (cq[:, i] != cq[:, j])
             total += int(both.sum())
             same += int((np.sign(v[both, i] - v[both, j]) == np.sign(cq[both, i] - cq[both, j])).sum())
+    return same, total
+
+
+def pair_order(v: np.ndarray, cq: np.ndarray, ok: np.ndarray) -> float:
+    """The share of sibling pairs (both there, values differing by the search) that ``v`` orders as the search."""
+    same, total = pair_counts(v, cq, ok)
     return same / max(total, 1)
 
 
