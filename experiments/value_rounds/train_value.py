@@ -122,6 +122,15 @@ def data_files(data: list[str], holdout_data: list[str]) -> tuple[list[str], lis
     return files, extra
 
 
+def still_training(said: float, epoch: int, done: int, total: int) -> float:
+    """Print how far the epoch is when 9 s have passed since ``said`` (an epoch on a big round takes minutes:
+    never silent); the time of the last line."""
+    if time.time() - said < 9:
+        return said
+    print(f"  epoch {epoch}: {done} of {total} samples", flush=True)
+    return time.time()
+
+
 def r2(pred: np.ndarray, y: np.ndarray) -> float:
     return float(1 - ((pred - y) ** 2).mean() / max(float(y.var()), 1e-12))
 
@@ -245,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     print("epoch 0:", evaluate())
     for ep in range(1, a.epochs + 1):
         t0, lp_sum, lv_sum = time.time(), 0.0, 0.0
+        said, done = t0, 0
         for j, x, m in batches(rng.permutation(tr_idx), a.batch):
             loss_pi, loss_v = losses(net, x, m, pi_t[j], y_t[j])
             if a.children:
@@ -254,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
             (loss_pi + loss_v).backward()
             opt.step()
             lp_sum, lv_sum = lp_sum + loss_pi.item() * len(j), lv_sum + loss_v.item() * len(j)
+            done += len(j)
+            said = still_training(said, ep, done, len(tr_idx))
         print(f"epoch {ep} ({time.time() - t0:.0f} s): train policy {lp_sum / len(tr_idx):.4f}, value "
               f"{lv_sum / len(tr_idx):.5f}; {evaluate()}", flush=True)
     args = {k: v for k, v in vars(a).items() if k not in ("threads", "device")}

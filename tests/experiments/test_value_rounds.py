@@ -200,3 +200,10 @@ def test_any_children_file_is_read_or_refused_with_a_clear_error(tmp_path: Path,
         obs = fields["obs"]
         assert cobs.shape == cq.shape + obs.shape[1:] and cok.shape == cq.shape and cok.dtype == bool
         assert len(cq) == len(obs) and np.isfinite(cq).all()
+
+
+def test_a_long_epoch_says_how_far_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    fit = _script("train_value")
+    assert fit.still_training(1e18, 1, 10, 100) == 1e18 and capsys.readouterr().out == ""  # 9 s not passed
+    assert fit.still_training(0.0, 2, 256, 1000) > 0.0
+    assert capsys.readouterr().out == "  epoch 2: 256 of 1000 samples\n"
