@@ -59,10 +59,11 @@ def parse_deals(text: str) -> list[int]:
     return out
 
 
-def write_json_whole(path: Path, doc: Any) -> None:
+def write_json_whole(path: Path | str, doc: Any, indent: int | None = None) -> None:
     """``doc`` as JSON at ``path``, written to a temporary file beside it and renamed: never a half-written file."""
+    path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(doc))
+    tmp.write_text(json.dumps(doc, indent=indent))
     os.replace(tmp, path)
 
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import argparse
 import glob
-import json
-import os
 import sys
 import zipfile
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # experiments/solo_deals, however this is loaded
+
+from solo_deals import write_json_whole
 
 
 def policy_probs(model: str, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -95,9 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:12s} {r['n']:9d} {r['agree']:6.3f} {r['legal']:6.1f} {r['search_share']:12.2f} "
               f"{r['policy_prob']:11.2f}")
     if a.json:
-        tmp = Path(a.json).with_name(Path(a.json).name + ".tmp")
-        tmp.write_text(json.dumps({"model": model, "data": files, "table": table}, indent=1))
-        os.replace(tmp, a.json)  # written whole
+        write_json_whole(a.json, {"model": model, "data": files, "table": table}, indent=1)
     return 0
 
 

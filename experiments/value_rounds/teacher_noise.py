@@ -13,8 +13,6 @@ visited) as A's values do: the share a perfect student of A could reach against 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -23,7 +21,9 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # train_value beside this script, however it is loaded
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # experiments/solo_deals
 
+from solo_deals import write_json_whole
 from train_value import pair_counts
 
 from agents import make_agent
@@ -89,9 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         play(a.spec, a.seed, g, a.k, tally)
         print(f"{g + 1} games: {summary(tally)}", flush=True)
     if a.json:
-        tmp = Path(a.json).with_name(Path(a.json).name + ".tmp")
-        tmp.write_text(json.dumps({"args": vars(a), **summary(tally)}, indent=1))
-        os.replace(tmp, a.json)  # written whole
+        write_json_whole(a.json, {"args": vars(a), **summary(tally)}, indent=1)
     return 0
 
 
