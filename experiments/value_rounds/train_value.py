@@ -89,8 +89,10 @@ def pair_order(v: np.ndarray, cq: np.ndarray, ok: np.ndarray) -> float:
 
 def read_children(files: list[str], parts: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``cobs``, ``cq``, ``cok`` of all the files, one row a decision; files made with a smaller K are padded with
-    children that are not there. Exits naming a file without children or with children of the wrong shape."""
-    for f, p in zip(files, parts, strict=True):
+    children that are not there. Exits naming a file without children or with children of the wrong shape. Each
+    array is read once (an archive decompresses it at every access); a line every 9 s while it reads."""
+    read, said = [], time.time()
+    for i, (f, p) in enumerate(zip(files, parts, strict=True)):
         if not {"obs", "cobs", "cq", "cok"} <= set(p.files):
             raise SystemExit(f"--children needs data made with gen_value.py --children K; {f} has no children "
                              f"(its arrays: {', '.join(p.files)})")
@@ -102,13 +104,15 @@ def read_children(files: list[str], parts: list[Any]) -> tuple[np.ndarray, np.nd
                              f"cobs {cobs.dtype} {cobs.shape}, cq {cq.dtype} {cq.shape}, cok {cok.dtype} "
                              f"{cok.shape}; allowed: cobs float (rows, K, obs width), cq finite float (rows, K), "
                              "cok bool (rows, K))")
-    k = max(p["cok"].shape[1] for p in parts)
+        read.append((cobs, cq, cok))
+        said = say_every(said, f"  children: {i + 1} of {len(files)} files read")
+    k = max(cok.shape[1] for _, _, cok in read)
 
-    def wide(key: str) -> np.ndarray:
-        return np.concatenate([np.pad(p[key], [(0, 0), (0, k - p[key].shape[1])] + [(0, 0)] * (p[key].ndim - 2))
-                               for p in parts])
+    def wide(x: np.ndarray) -> np.ndarray:
+        return np.pad(x, [(0, 0), (0, k - x.shape[1])] + [(0, 0)] * (x.ndim - 2))
 
-    return wide("cobs"), wide("cq").astype(np.float32), wide("cok")
+    cobs, cq, cok = (np.concatenate([wide(r[c]) for r in read]) for c in range(3))
+    return cobs, cq.astype(np.float32), cok
 
 
 def data_files(data: list[str], holdout_data: list[str]) -> tuple[list[str], list[str]]:
@@ -122,13 +126,18 @@ def data_files(data: list[str], holdout_data: list[str]) -> tuple[list[str], lis
     return files, extra
 
 
-def still_training(said: float, epoch: int, done: int, total: int) -> float:
-    """Print how far the epoch is when 9 s have passed since ``said`` (an epoch on a big round takes minutes:
-    never silent); the time of the last line."""
+def say_every(said: float, line: str) -> float:
+    """Print ``line`` when 9 s have passed since ``said`` (reading and fitting a big round take minutes: never
+    silent); the time of the last line."""
     if time.time() - said < 9:
         return said
-    print(f"  epoch {epoch}: {done} of {total} samples", flush=True)
+    print(line, flush=True)
     return time.time()
+
+
+def still_training(said: float, epoch: int, done: int, total: int) -> float:
+    """How far the epoch is, every 9 s (:func:`say_every`)."""
+    return say_every(said, f"  epoch {epoch}: {done} of {total} samples")
 
 
 def r2(pred: np.ndarray, y: np.ndarray) -> float:
@@ -178,7 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     parts = [np.load(f) for f in files]
 
     def cat(k: str) -> np.ndarray:
-        return np.concatenate([p[k] for p in parts])
+        read, said = [], time.time()
+        for i, p in enumerate(parts):
+            read.append(p[k])
+            said = say_every(said, f"  {k}: {i + 1} of {len(parts)} files read")
+        return np.concatenate(read)
 
     obs, mask, visits = cat("obs"), cat("mask"), cat("pi").astype(np.float32)
     if a.children:
