@@ -20,7 +20,6 @@ Deal ``g`` is the engine seed ``derive_seed(seed, g)`` with the agent seed ``der
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # solo_deals beside this script, however it is loaded
 
-from solo_deals import parse_deals, play_all, play_deal, write_json_whole
+from solo_deals import parse_deals, play_all, play_deal, sign_test, write_json_whole
 
 from agents import make_agent
 from agents.base import seat_rng, words_from
@@ -136,14 +135,6 @@ def play(variant: str, base: str, seed: int, g: int) -> dict[str, Any]:
         return int(np.flatnonzero(mask)[0]) if mask.sum() == 1 else chooser.choose(s, mask)
 
     return {"variant": variant, "deal": g, **play_deal(choose, derive_seed(seed, g))}
-
-
-def sign_test(a: int, b: int) -> float:
-    """Two-sided exact sign test p-value for ``a`` deals won by one side only against ``b`` by the other."""
-    n, k = a + b, min(a, b)
-    if n == 0:
-        return 1.0
-    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
 
 
 def summarize(rows: list[dict[str, Any]], variants: list[str]) -> list[str]:

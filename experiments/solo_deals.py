@@ -10,6 +10,7 @@ their choices from ``seed_words`` of the agent seed: the same deals, other draws
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -41,6 +42,14 @@ def play_deal(choose: Chooser, engine_seed: int) -> dict[str, Any]:
         decisions += 1
     return {"won": bool(s["over"]) and not bool(s["lost"][0]), "turns": int(s["turn"]), "decisions": decisions,
             "cpu": cpu}
+
+
+def sign_test(a: int, b: int) -> float:
+    """Two-sided exact sign test p-value for ``a`` deals (or games) won by one side only against ``b`` by the other."""
+    n, k = a + b, min(a, b)
+    if n == 0:
+        return 1.0
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
 
 
 def parse_deals(text: str) -> list[int]:
