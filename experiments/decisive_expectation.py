@@ -15,7 +15,8 @@ says. Sample ``n`` of deal ``g`` is determinized by ``derive_seed(engine_seed, n
 seeded ``derive_seed(engine_seed, n, 2)``, so a run is a function of the report and the options.
 
     python experiments/decisive_expectation.py REPORT.json [--samples 32] [--playout net-mcts:iters=400]
-        [--jobs 2] [--kinds UPKEEP_CARD,CHALLENGE] [--limit N] [--out /tmp/decisive_expectation.json]
+        [--jobs 2] [--kinds UPKEEP_CARD,CHALLENGE] [--deals 9,26] [--limit N] [--searches SPEC ...]
+        [--out /tmp/decisive_expectation.json]
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # loss_study, solo_deals beside this script
 
-from loss_study import MAX_TURNS, play_line, state_after
-from solo_deals import play_all, sign_test, write_json_whole
+from loss_study import MAX_TURNS, play_line, search_moves, searchable, state_after
+from solo_deals import parse_deals, play_all, sign_test, write_json_whole
 
 from agents import make_agent
 from df_env.bench import derive_seed
@@ -82,8 +83,9 @@ def play_out(state: np.ndarray, spec: str, agent_seed: int, max_turns: int = MAX
 
 
 def deal_expectation(row: dict[str, Any], report_seed: int, agent_spec: str, playout: str,
-                     samples: int) -> dict[str, Any]:
-    """Both moves of one deal's decisive decision, each played from the same ``samples`` determinized states."""
+                     samples: int, searches: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Both moves of one deal's decisive decision, each played from the same ``samples`` determinized states; and,
+    for each spec of ``searches``, that search of the decision (its visits and values of the two moves)."""
     deal_seed, b = row["seed"], row["blame"]
     line = play_line(agent_spec, deal_seed, derive_seed(report_seed, row["game"], 1))
     if line.cause != row["cause"] or line.end_turn != row["turn"] or b["index"] >= len(line.actions) \
@@ -102,6 +104,7 @@ def deal_expectation(row: dict[str, Any], report_seed: int, agent_spec: str, pla
     return {"game": row["game"], "seed": deal_seed, "kind": b["kind"], "turn": b.get("turn"),
             "agent_choice": action_to_string(state, moves[0]), "reference_choice": action_to_string(state, moves[1]),
             "agent_wins": wins[0], "reference_wins": wins[1], "agent_q": _search_q(b, "agent"),
+            "searches": [search_moves(spec, state, deal_seed, moves) for spec in searches],
             "cpu": round(time.process_time() - t0, 1)}
 
 
@@ -134,6 +137,9 @@ def format_table(results: list[dict[str, Any]], total: dict[str, Any]) -> str:
         lines.append(f"{r['game']:>4}  {r['kind']:<12}  {sum(r['agent_wins']):>8} of {n:<6}  "
                      f"{sum(r['reference_wins']):>7} of {n:<6}  {qs:>29}  "
                      f"{r['agent_choice']} | {r['reference_choice']}")
+        for found in r.get("searches", []):
+            lines.append(f"      {found['spec']}: visits {found['visits'][0]:.0f} / {found['visits'][1]:.0f}, "
+                         f"values {found['q'][0]:.2f} / {found['q'][1]:.2f} (agent's move / reference's)")
     t = total
     lines.append(f"the reference's move wins more in {t['reference_better']} of {t['deals']} deals, fewer in "
                  f"{t['agent_better']}, as many in {t['level']}; all samples: agent's move {t['agent_wins']}, "
@@ -146,34 +152,51 @@ def format_table(results: list[dict[str, Any]], total: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def select_tasks(a: argparse.Namespace) -> list[tuple[Any, ...]]:
+    """The decisions to study, as :func:`deal_expectation`'s arguments, from the reports and the options (a clear
+    ``ValueError`` for a malformed report, an unknown agent or decision kind, or a bad deal list)."""
+    make_agent(a.playout)
+    for spec in a.searches:
+        if not searchable(spec):
+            raise ValueError(f"--searches: {spec!r} has no search to ask (allowed: mcts, net-mcts, oracle specs)")
+    kinds = {k.strip() for k in a.kinds.split(",") if k.strip()}
+    if kinds - set(DECISION_NAMES):
+        raise ValueError(f"--kinds: unknown decision kinds {sorted(kinds - set(DECISION_NAMES))}; allowed: "
+                         f"{', '.join(DECISION_NAMES)}")
+    deals = set(parse_deals(a.deals)) if a.deals else None
+    tasks = []
+    for path in a.reports:
+        report = json.loads(path.read_text())
+        tasks += [(row, report["seed"], report["agent"], a.playout, a.samples, tuple(a.searches))
+                  for row in decisive_rows(report) if (not kinds or row["blame"]["kind"] in kinds)
+                  and (deals is None or row["game"] in deals)]
+    return tasks[: a.limit or None]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("reports", type=Path, nargs="+", metavar="REPORT.json",
                     help="loss_study.py reports made with --blame (their decisive decisions are studied)")
-    ap.add_argument("--samples", type=int, default=32, help="determinized states per decision (default 32)")
+    ap.add_argument("--samples", type=int, default=32, help="determinized states per decision (default 32; 0: "
+                    "none, for --searches alone)")
     ap.add_argument("--playout", default="net-mcts:iters=400", help="the agent that plays each sample on "
                     "(default net-mcts:iters=400)")
     ap.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--limit", type=int, default=0, help="study only the first N decisive decisions (0: all)")
     ap.add_argument("--kinds", default="", help="study only decisions of these kinds, comma-separated "
                     "(UPKEEP_CARD,CHALLENGE; default: every kind)")
+    ap.add_argument("--deals", default="", help="study only these deals' decisions (9,26 or 0-99; default: all)")
+    ap.add_argument("--searches", nargs="*", default=[], metavar="SPEC", help="also search each decision with "
+                    "these agents (e.g. net-mcts:iters=400,min_visits=32) and report their visits and values of "
+                    "the two moves")
     ap.add_argument("--out", type=Path, default=Path("/tmp/decisive_expectation.json"), help="the JSON written")
     a = ap.parse_args(argv)
-    if a.samples < 1 or a.jobs < 1 or a.limit < 0:
-        ap.error(f"--samples and --jobs must be >= 1 and --limit >= 0; got {a.samples}, {a.jobs}, {a.limit}")
+    if a.samples < 0 or a.jobs < 1 or a.limit < 0:
+        ap.error(f"--samples and --limit must be >= 0 and --jobs >= 1; got {a.samples}, {a.limit}, {a.jobs}")
     try:
-        make_agent(a.playout)
-        tasks = []
-        for path in a.reports:
-            report = json.loads(path.read_text())
-            tasks += [(row, report["seed"], report["agent"], a.playout, a.samples) for row in decisive_rows(report)]
+        tasks = select_tasks(a)
     except (ValueError, OSError, KeyError) as e:
         ap.error(f"{type(e).__name__}: {e}")
-    kinds = {k.strip() for k in a.kinds.split(",") if k.strip()}
-    if kinds - set(DECISION_NAMES):
-        ap.error(f"--kinds: unknown decision kinds {sorted(kinds - set(DECISION_NAMES))}; allowed: "
-                 f"{', '.join(DECISION_NAMES)}")
-    tasks = [t for t in tasks if not kinds or t[0]["blame"]["kind"] in kinds][: a.limit or None]
     print(f"{len(tasks)} decisive decisions, {a.samples} samples each, both moves played on by {a.playout} "
           f"({a.jobs} processes)", flush=True)
     t0 = time.time()

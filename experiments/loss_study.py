@@ -114,7 +114,9 @@ def divergence(deal_seed: int, agent: Line, ref: Line) -> dict[str, Any] | None:
             "agent_choice": action_to_string(s, a), "reference_choice": action_to_string(s, b)}
 
 
-def _search(spec: str, state: np.ndarray, seed: int, actions: tuple[int, int]) -> dict[str, Any]:
+def search_moves(spec: str, state: np.ndarray, seed: int, actions: tuple[int, int]) -> dict[str, Any]:
+    """One search of ``state`` by ``spec`` (seated by ``as_policy`` with ``seed``): its most visited action, and its
+    visits and mean values of the two ``actions``."""
     agent = make_agent(spec)
     agent.as_policy(0, seed)  # the one seeding rule (agents.seat_rng): the agent reset for seat 0
     visits = agent.search(state.copy())  # type: ignore[attr-defined]
@@ -143,9 +145,9 @@ def search_values(deal_seed: int, agent: Line, div: dict[str, Any], agent_spec: 
     search, the agent's search at 4x its iterations, and the reference's search (which sees the deck)."""
     s = state_after(deal_seed, agent.actions[: div["index"]])
     pair = (div["agent_action"], div["reference_action"])
-    return {"actions": list(pair), "agent": _search(agent_spec, s, deal_seed, pair),
-            "agent_x4": _search(scale_iters(agent_spec, 4), s, deal_seed, pair),
-            "reference": _search(ref_spec, s, deal_seed, pair)}
+    return {"actions": list(pair), "agent": search_moves(agent_spec, s, deal_seed, pair),
+            "agent_x4": search_moves(scale_iters(agent_spec, 4), s, deal_seed, pair),
+            "reference": search_moves(ref_spec, s, deal_seed, pair)}
 
 
 def reference_wins_from(ref_spec: str, deal_seed: int, prefix: list[int], agent_seed: int,

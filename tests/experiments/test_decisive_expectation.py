@@ -123,7 +123,18 @@ def test_main_writes_the_json_whole(de: ModuleType, lost_row: dict[str, Any], tm
     with pytest.raises(SystemExit):
         de.main([str(report), "--kinds", "UPKEEP"])
     assert "unknown decision kinds ['UPKEEP']" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        de.main([str(report), "--samples", "0"])
+    probe = tmp_path / "probe.json"  # searches alone, on the deals named
+    assert de.main([str(report), "--samples", "0", "--searches", "net-mcts:iters=8", "--deals", str(lost_row["game"]),
+                    "--jobs", "1", "--out", str(probe)]) == 0
+    found = json.loads(probe.read_text())["deals"][0]["searches"]
+    assert [f["spec"] for f in found] == ["net-mcts:iters=8"] and sum(found[0]["visits"]) <= 8
+    assert "net-mcts:iters=8: visits" in capsys.readouterr().out
+    assert de.main([str(report), "--samples", "0", "--deals", "999", "--jobs", "1", "--out", str(probe)]) == 0
+    assert json.loads(probe.read_text())["summary"]["deals"] == 0
+    for bad, says in ((["--searches", "heuristic"], "'heuristic' has no search"), (["--deals", "x"], "bad part 'x'"),
+                      (["--samples", "-1"], "must be >= 0")):
+        with pytest.raises(SystemExit):
+            de.main([str(report), *bad])
+        assert says in capsys.readouterr().err
     with pytest.raises(SystemExit):
         de.main([str(tmp_path / "missing.json")])
