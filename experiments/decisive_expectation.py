@@ -139,7 +139,8 @@ def format_table(results: list[dict[str, Any]], total: dict[str, Any]) -> str:
                      f"{r['agent_choice']} | {r['reference_choice']}")
         for found in r.get("searches", []):
             lines.append(f"      {found['spec']}: visits {found['visits'][0]:.0f} / {found['visits'][1]:.0f}, "
-                         f"values {found['q'][0]:.2f} / {found['q'][1]:.2f} (agent's move / reference's)")
+                         f"values {found['q'][0]:.2f} / {found['q'][1]:.2f} (agent's move / reference's); "
+                         f"plays {found['pick_choice']}")
     t = total
     lines.append(f"the reference's move wins more in {t['reference_better']} of {t['deals']} deals, fewer in "
                  f"{t['agent_better']}, as many in {t['level']}; all samples: agent's move {t['agent_wins']}, "

@@ -115,14 +115,18 @@ def divergence(deal_seed: int, agent: Line, ref: Line) -> dict[str, Any] | None:
 
 
 def search_moves(spec: str, state: np.ndarray, seed: int, actions: tuple[int, int]) -> dict[str, Any]:
-    """One search of ``state`` by ``spec`` (seated by ``as_policy`` with ``seed``): its most visited action, and its
-    visits and mean values of the two ``actions``."""
+    """One search of ``state`` by ``spec`` (seated by ``as_policy`` with ``seed``): its most visited action, the
+    action it would play (the same, but for a Gumbel root, whose pick is not by visits), and its visits and mean
+    values of the two ``actions``."""
     agent = make_agent(spec)
     agent.as_policy(0, seed)  # the one seeding rule (agents.seat_rng): the agent reset for seat 0
     visits = agent.search(state.copy())  # type: ignore[attr-defined]
     q = agent.last_q  # type: ignore[attr-defined]
     top = int(np.argmax(visits))
-    return {"spec": spec, "top": top, "top_choice": action_to_string(state, top),
+    pick = getattr(agent, "last_choice", -1)
+    pick = pick if pick >= 0 else top
+    return {"spec": spec, "top": top, "top_choice": action_to_string(state, top), "pick": pick,
+            "pick_choice": action_to_string(state, pick),
             "visits": [float(visits[a]) for a in actions], "q": [round(float(q[a]), 4) for a in actions]}
 
 

@@ -124,10 +124,15 @@ def test_main_writes_the_json_whole(de: ModuleType, lost_row: dict[str, Any], tm
         de.main([str(report), "--kinds", "UPKEEP"])
     assert "unknown decision kinds ['UPKEEP']" in capsys.readouterr().err
     probe = tmp_path / "probe.json"  # searches alone, on the deals named
-    assert de.main([str(report), "--samples", "0", "--searches", "net-mcts:iters=8", "--deals", str(lost_row["game"]),
-                    "--jobs", "1", "--out", str(probe)]) == 0
+    gumbel = "net-mcts:iters=16,root=gumbel"
+    assert de.main([str(report), "--samples", "0", "--searches", "net-mcts:iters=8", gumbel, "--deals",
+                    str(lost_row["game"]), "--jobs", "1", "--out", str(probe)]) == 0
     found = json.loads(probe.read_text())["deals"][0]["searches"]
-    assert [f["spec"] for f in found] == ["net-mcts:iters=8"] and sum(found[0]["visits"]) <= 8
+    assert [f["spec"] for f in found] == ["net-mcts:iters=8", gumbel] and sum(found[0]["visits"]) <= 8
+    assert found[0]["pick"] == found[0]["top"]  # a PUCT root plays its most visited action
+    state = de.state_after(lost_row["seed"], de.play_line("first", lost_row["seed"], de.derive_seed(
+        41, lost_row["game"], 1)).actions[: lost_row["blame"]["index"]])
+    assert state["mask"][found[1]["pick"]] and found[1]["pick_choice"]  # the Gumbel root's own pick, a legal one
     assert "net-mcts:iters=8: visits" in capsys.readouterr().out
     assert de.main([str(report), "--samples", "0", "--deals", "999", "--jobs", "1", "--out", str(probe)]) == 0
     assert json.loads(probe.read_text())["summary"]["deals"] == 0
