@@ -93,6 +93,9 @@ def deal_expectation(row: dict[str, Any], report_seed: int, agent_spec: str, pla
         raise ValueError(f"deal {row['game']}: the replay of {agent_spec} differs from the report's game")
     state = state_after(deal_seed, line.actions[: b["index"]])
     moves = (b["agent_action"], b["reference_action"])
+    if moves[1] >= state["mask"].shape[0] or not state["mask"][moves[1]]:
+        raise ValueError(f"deal {row['game']}: the report's reference_action {moves[1]} is not a legal action at "
+                         f"decision {b['index']} (legal: {np.flatnonzero(state['mask']).tolist()})")
     wins = [[0] * samples, [0] * samples]
     t0 = time.process_time()
     for n in range(samples):
@@ -110,8 +113,10 @@ def deal_expectation(row: dict[str, Any], report_seed: int, agent_spec: str, pla
 
 def _search_q(blame: dict[str, Any], who: str) -> list[float] | None:
     """The loss study's search values of (agent's move, reference's move) at the decision, when it has them."""
-    q = blame.get("values", {}).get(who, {}).get("q")
-    return q if isinstance(q, list) else None
+    values = blame.get("values")
+    found = values.get(who) if isinstance(values, dict) else None
+    q = found.get("q") if isinstance(found, dict) else None
+    return q if isinstance(q, list) and len(q) == 2 and all(isinstance(x, (int, float)) for x in q) else None
 
 
 def summary(results: list[dict[str, Any]], by_kind: bool = True) -> dict[str, Any]:

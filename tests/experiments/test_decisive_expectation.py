@@ -55,6 +55,19 @@ def test_both_moves_meet_the_same_samples_and_a_run_repeats(de: ModuleType, lost
 def test_a_replay_that_differs_from_the_report_is_refused(de: ModuleType, lost_row: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="differs from the report's game"):
         de.deal_expectation({**lost_row, "turn": lost_row["turn"] + 1}, 41, "first", "random", 1)
+    for move in (10**6, next(a for a in range(10**4) if a not in legal_at(de, lost_row))):
+        bad = {**lost_row, "blame": {**lost_row["blame"], "reference_action": move}}
+        with pytest.raises(ValueError, match=f"reference_action {move} is not a legal action"):
+            de.deal_expectation(bad, 41, "first", "random", 1)
+    for values in ([], {"agent": 3}, {"agent": {"q": "x"}}, {"agent": {"q": [1]}}):  # no values, not an error
+        odd = {**lost_row, "blame": {**lost_row["blame"], "values": values}}
+        assert de.deal_expectation(odd, 41, "first", "random", 1)["agent_q"] is None
+
+
+def legal_at(de: ModuleType, row: dict[str, Any]) -> set[int]:
+    """The legal actions at ``row``'s decisive decision (the first-legal-action agent's line)."""
+    line = de.play_line("first", row["seed"], de.derive_seed(41, row["game"], 1))
+    return set(np.flatnonzero(de.state_after(row["seed"], line.actions[: row["blame"]["index"]])["mask"]).tolist())
 
 
 def test_summary_counts_deals_and_pairs(de: ModuleType) -> None:
@@ -130,9 +143,7 @@ def test_main_writes_the_json_whole(de: ModuleType, lost_row: dict[str, Any], tm
     found = json.loads(probe.read_text())["deals"][0]["searches"]
     assert [f["spec"] for f in found] == ["net-mcts:iters=8", gumbel] and sum(found[0]["visits"]) <= 8
     assert found[0]["pick"] == found[0]["top"]  # a PUCT root plays its most visited action
-    state = de.state_after(lost_row["seed"], de.play_line("first", lost_row["seed"], de.derive_seed(
-        41, lost_row["game"], 1)).actions[: lost_row["blame"]["index"]])
-    assert state["mask"][found[1]["pick"]] and found[1]["pick_choice"]  # the Gumbel root's own pick, a legal one
+    assert found[1]["pick"] in legal_at(de, lost_row) and found[1]["pick_choice"]  # the Gumbel root's own pick
     assert "net-mcts:iters=8: visits" in capsys.readouterr().out
     assert de.main([str(report), "--samples", "0", "--deals", "999", "--jobs", "1", "--out", str(probe)]) == 0
     assert json.loads(probe.read_text())["summary"]["deals"] == 0
