@@ -79,3 +79,65 @@ def test_any_file_is_read_or_refused_with_a_clear_error(tmp_path: Path, doc: obj
         assert str(f) in str(e)
         return
     assert all(isinstance(k, int) and isinstance(v, bool) for k, v in wins.items())
+
+
+def _table_bench(tmp_path: Path, agents: list[str], games: int) -> Path:
+    out = tmp_path / "_".join(agents)
+    assert df_env(["bench", "--no-progress", "--no-ladder", "--players", "2", "--agents", *agents, "--games",
+                   str(games), "--seed", "4", "-j", "1", "--out", str(out)]) == 0
+    return out.with_suffix(".json")
+
+
+def test_pairs_two_player_runs_by_seating_and_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """At a table the first agent's games are matched by seating and deal, and only against the same opponent."""
+    paired = _paired()
+    heur = _table_bench(tmp_path, ["heuristic", "random"], 6)
+    first = _table_bench(tmp_path, ["first", "random"], 4)
+    opponent, h = paired.table_wins(heur)
+    assert opponent == "random" and len(h) == 12 and {seating for seating, _ in h} == {0, 1}
+    report = json.loads(heur.read_text())
+    for g in report["games"]:  # the first agent's win, whichever seat it had
+        assert h[(g["seating"], g["seed"])] == (g["winner"] == g["agents"].index(0))
+    _, f = paired.table_wins(first)
+    assert f.keys() <= h.keys()  # the same seed deals the same first games of each seating
+    assert paired.main([str(heur), str(first)]) == 0
+    assert f"{sum(f.values())}/8 against {sum(h[k] for k in f)}/8" in capsys.readouterr().out
+    other = _table_bench(tmp_path, ["first", "heuristic"], 1)
+    with pytest.raises(SystemExit, match="against the same second agent"):
+        paired.main([str(heur), str(other)])
+    with pytest.raises(SystemExit, match="needs a solo run of one agent"):
+        paired.main([str(_bench(tmp_path, "first", 2)), str(heur)])
+    with pytest.raises(SystemExit, match="needs a run of two agents at a table"):
+        paired.main([str(heur), str(_bench(tmp_path, "first", 2))])
+    report["games"][0]["winner"] = True  # json's true is not a seat
+    heur.write_text(json.dumps(report))
+    with pytest.raises(SystemExit, match="not a df-env bench JSON file"):
+        paired.table_wins(heur)
+
+
+_TABLE_GAMES = st.fixed_dictionaries({"seating": st.integers(0, 1), "seed": st.integers(0, 2**64 - 1),
+                                      "agents": st.sampled_from([[0, 1], [1, 0], [0, 0], [1, 1]]),
+                                      "winner": st.integers(-1, 2) | st.booleans() | st.none()})
+_TABLE_REPORTS = st.fixed_dictionaries({"config": st.fixed_dictionaries({"num_players": st.integers(1, 3)}),
+                                        "labels": st.lists(st.text(max_size=4), min_size=1, max_size=3),
+                                        "games": st.lists(_TABLE_GAMES, max_size=4)})
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=_TABLE_REPORTS | _REPORTS | _JSON, raw=st.booleans(), junk=st.binary(max_size=40),
+       game=st.dictionaries(st.sampled_from(["seed", "winner", "seating", "agents"]), _JSON))
+def test_any_file_is_read_or_refused_at_a_table_too(tmp_path: Path, doc: object, raw: bool, junk: bytes,
+                                                    game: dict) -> None:
+    """Fuzzed input (hypothesis), as above for ``table_wins``: results by (seating, seed) or a message naming the
+    file, never another failure."""
+    paired = _paired()
+    if isinstance(doc, dict) and isinstance(doc.get("games"), list) and game:
+        doc["games"].append(game)  # a malformed game among well-formed ones
+    f = tmp_path / "fuzz.json"
+    f.write_bytes(junk if raw else json.dumps(doc).encode())
+    try:
+        _, wins = paired.table_wins(f)
+    except SystemExit as e:
+        assert str(f) in str(e)
+        return
+    assert all(isinstance(s, int) and isinstance(d, int) and isinstance(v, bool) for (s, d), v in wins.items())
