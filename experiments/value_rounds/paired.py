@@ -19,6 +19,10 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # experiments/solo_deals, however this is loaded
+
+from solo_deals import sign_test
+
 
 def solo_wins(path: Path) -> dict[int, bool]:
     """Whether the (only) agent won, by game seed, from a solo ``df-env bench`` JSON file."""
@@ -90,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         n, wb, wo, only_b, only_o = compare(base, other)
         if n == 0:
             raise SystemExit(f"{f} shares no deal with {a.base}: run both with the same --seed and --games")
-        print(f"{f}: {wo}/{n} against {wb}/{n}; deals won by {a.base.name} only {only_b}, by this only {only_o}")
+        print(f"{f}: {wo}/{n} against {wb}/{n}; deals won by {a.base.name} only {only_b}, by this only {only_o} "
+              f"(sign test p = {sign_test(only_b, only_o):.3f})")
     return 0
 
 

@@ -34,7 +34,8 @@ def test_counts_the_deals_won_by_one_agent_only(tmp_path: Path, capsys: pytest.C
     assert n == 8 and wh == sum(h[s] for s in f) and wf == sum(f.values())
     assert wh - only_h == wf - only_f  # the deals both won
     assert paired.main([str(heur), str(first)]) == 0
-    assert f"{wf}/8 against {wh}/8" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"{wf}/8 against {wh}/8" in out and f"(sign test p = {paired.sign_test(only_h, only_f):.3f})" in out
 
 
 def test_refuses_what_is_not_a_solo_bench_file(tmp_path: Path) -> None:
