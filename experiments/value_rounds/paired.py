@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         base: dict = solo_wins(a.base)
     else:
         opponent, base = table_wins(a.base)
+    runs = []  # every file read and checked before the first line is printed
     for f in a.others:
         if solo:
             other: dict = solo_wins(f)
@@ -91,9 +92,11 @@ def main(argv: list[str] | None = None) -> int:
             if their_opponent != opponent:
                 raise SystemExit(f"{f} plays against {their_opponent}, {a.base} against {opponent}: compare runs "
                                  "against the same second agent")
-        n, wb, wo, only_b, only_o = compare(base, other)
-        if n == 0:
+        if not base.keys() & other.keys():
             raise SystemExit(f"{f} shares no deal with {a.base}: run both with the same --seed and --games")
+        runs.append((f, other))
+    for f, other in runs:
+        n, wb, wo, only_b, only_o = compare(base, other)
         print(f"{f}: {wo}/{n} against {wb}/{n}; deals won by {a.base.name} only {only_b}, by this only {only_o} "
               f"(sign test p = {sign_test(only_b, only_o):.3f})")
     return 0

@@ -56,6 +56,16 @@ def test_refuses_what_is_not_a_solo_bench_file(tmp_path: Path) -> None:
         paired.solo_wins(bad)
 
 
+
+def test_a_bad_file_stops_the_run_before_any_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paired = _paired()
+    heur = _bench(tmp_path, "heuristic", 3)
+    capsys.readouterr()  # the bench's own table
+    with pytest.raises(SystemExit, match="missing.json: not a df-env bench JSON file"):
+        paired.main([str(heur), str(heur), str(tmp_path / "missing.json")])
+    assert capsys.readouterr().out == ""  # no half of a comparison: every file is read first
+
+
 _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
                      lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
                                                                                  max_size=4),
