@@ -143,11 +143,18 @@ class SeatPolicy:
         agent: the agent playing.
         seat: the seat it plays.
         seed: the agent seed it was reset with (:func:`seat_rng`).
+        analysis: whether a clairvoyant agent may play this seat of a multiplayer game (keyword ``analysis=True``;
+            default False: refused with :class:`AgentSpecError`). Only the ceiling analysis of ``experiments/``
+            passes it; no adapter does.
     """
 
-    def __init__(self, agent: Agent, seat: int, seed: int, game: Game | None = None) -> None:
+    def __init__(self, agent: Agent, seat: int, seed: int, game: Game | None = None, *,
+                 analysis: bool = False) -> None:
         rng = seat_rng(seed, seat)
         self.agent, self.seat, self.seed = agent, int(seat), int(seed)
+        # analysis=True lets a clairvoyant agent play a table: only the ceiling analysis of experiments/ does
+        # (table_ceiling.py); no adapter passes it (tests/games/deep_future/agents/test_oracle.py checks)
+        self.analysis = bool(analysis)
         self.game = make_game() if game is None else game
         # the game's own IllegalActionError (a subclass of the core's), so callers catch what the engine raises
         self._error = getattr(self.game, "IllegalActionError", IllegalActionError)
@@ -159,7 +166,8 @@ class SeatPolicy:
             raise ValueError(f"agent {self.agent.name!r} plays seat {self.seat}, but the pending decision is seat "
                              f"{game.current_player(state)}'s")
         agent = self.agent
-        if agent.clairvoyant and int(state["n_players"]) > 1:  # the last guard: no adapter seats a cheat at a table
+        # the last guard: no adapter seats a cheat at a table
+        if agent.clairvoyant and int(state["n_players"]) > 1 and not self.analysis:
             raise AgentSpecError(f"agent {agent.name!r} sees hidden cards and plays only solo games; it cannot play "
                                  f"seat {self.seat} of a {int(state['n_players'])}-player game")
         if mask is None:

@@ -40,8 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # solo_deals beside th
 
 from solo_deals import write_json_whole
 
-from agents import Agent, AgentSpecError, make_agent
-from agents.base import build_options, parse_spec, seat_rng
+from agents import Agent, AgentSpecError, introduce, make_agent
+from agents.base import SeatPolicy, build_options, parse_spec
 from agents.deep_future.mcts import OPTIONS as MCTS_OPTIONS
 from agents.deep_future.mcts import MCTSAgent
 from df_env.bench import BenchConfig, derive_seed, wilson
@@ -86,26 +86,21 @@ def make_reference(spec: str) -> Agent:
 
 def play_table_game(reference: Agent, opponent: Agent, seating: tuple[int, ...], engine_seed: int,
                     agent_seed: int, turn_limit: int) -> dict[str, Any]:
-    """One game: at each seat, agent ``seating[seat]`` (0 the reference, 1 the opponent), seeded as bench seeds a
-    seat (:func:`agents.base.seat_rng`). The reference decides from the true state (it sees everything), the
-    opponent through its :class:`~agents.base.SeatPolicy`, as in any game. Returns bench's fields of the game."""
+    """One game: at each seat, agent ``seating[seat]`` (0 the reference, 1 the opponent), seated as bench seats
+    them (:class:`~agents.base.SeatPolicy`, :func:`agents.introduce`), the reference with ``analysis=True``: the
+    seat policy lets it play a table. Returns bench's fields of the game."""
     game = make_game()
     config = game.make_config(num_players=len(seating))
     s = game.new_game(config, engine_seed)
-    policies: dict[int, Any] = {}
-    for seat, who in enumerate(seating):
-        if who == 0:
-            reference.reset(seat_rng(agent_seed, seat), seat)
-        else:
-            policies[seat] = opponent.as_policy(seat, agent_seed, game)
+    # the reference's seat: the one place a cheat is seated at a table, on purpose (analysis=True)
+    policies = [SeatPolicy(reference, seat, agent_seed, game, analysis=True) if who == 0
+                else opponent.as_policy(seat, agent_seed, game) for seat, who in enumerate(seating)]
+    introduce(policies, [reference.name if who == 0 else opponent.name for who in seating])
     cpu, decisions = [0.0] * len(seating), [0] * len(seating)
     while not game.is_terminal(s) and game.turn(s) <= turn_limit:
         p = game.current_player(s)
         t0 = time.process_time()
-        if p in policies:
-            a = policies[p](s)
-        else:
-            a = int(reference.act(None, game.legal_mask(s), game.clone(s)))
+        a = policies[p](s)
         cpu[p] += time.process_time() - t0
         decisions[p] += 1
         game.apply_action(s, a)

@@ -28,6 +28,13 @@ Spec: ``net-mcts:iters=N`` with the model shipped for the table's player count (
 ``net``), or ``net-mcts:path=F.npz``. Same seeding and determinism as ``mcts``: the same spec and generator give
 the same moves.
 
+The other seats (``opponents``): by default (``search``) every seat's choices in the tree are searched by PUCT
+over its own observation and values. ``opponents=named``: a seat whose public name at the table (what
+:func:`agents.introduce` tells every seated agent: the spec a log, a ladder and a page show) is a compiled policy,
+``heuristic``, ``first`` or ``random``, plays that policy in the tree and the rollouts, as that seat will in the
+game; a seat of any other name is searched as before. Nothing hidden is read: the name is public, and the policy is
+run on the determinization as every other move of the walk.
+
 Wider roots (off by default; docs/agents.md, measured in docs/ceiling.md): ``root=gumbel``, Gumbel AlphaZero's
 root (:func:`gumbel_root_search`: ``considered`` actions sampled by Gumbel-top-k over the root's logits with noise
 of scale ``gumbel``, sequential halving over them, the move the best by ``g + logit + sigma(q)``); ``min_visits=K``,
@@ -37,13 +44,14 @@ a floor of K visits for every root action at a root with at most ``FLOOR_WIDTH``
 Example:
     >>> from agents import agent_options
     >>> " ".join(sorted(agent_options("net-mcts")))
-    'bias c_puct considered fpu gumbel iters leaf min_visits nodes paired path reuse rollout root time turns'
+    'bias c_puct considered fpu gumbel iters leaf min_visits nodes opponents paired path reuse rollout root time turns'
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +77,7 @@ from df_env.games.deep_future.engine.model.rng import next_u32
 from df_env.games.deep_future.engine.observation.determinize import determinize_rec
 from df_env.net.numba_net import observe_forward, pack, value_target
 
-from .fast import HEURISTIC, RANDOM, play_rec
+from .fast import FIRST, HEURISTIC, RANDOM, play_rec, policy_action
 from .heuristic_rules import choose
 from .mcts import CHUNK, MAX_PATH, _values, canonicalize_arr
 
@@ -120,7 +128,13 @@ OPTIONS: dict[str, Option] = {
                                               "(0: the top actions by prior, no noise)"),
     "paired": Option(boolean, False, "gumbel root: in each halving phase, walk every action on the same "
                                      "determinizations and random draws (1), or on fresh ones each (0)"),
+    "opponents": Option(choice("search", "named"), "search",
+                        "the other seats' choices in the tree: search them (search), or, for a seat whose public "
+                        "name is a compiled policy (heuristic, first, random), play that policy (named)"),
 }
+# opponents=named: the public seat names (agent specs) that are compiled policies, and their codes (agents/deep_future
+# /fast.py). Any other name (a search, a network, a person) is searched as before.
+NAMED_POLICIES = {"heuristic": HEURISTIC, "first": FIRST, "random": RANDOM}
 LEAF_ROLLOUT, LEAF_VALUE, LEAF_MIX = 0, 1, 2
 LEAVES = {"rollout": LEAF_ROLLOUT, "value": LEAF_VALUE, "mix": LEAF_MIX}
 # The PUCT constant by leaf evaluation when c_puct=auto. Measured solo (300 deals, seed 31, docs/training.md):
@@ -187,13 +201,17 @@ def _under_floor(n, logits, idx, k, floor):
 
 
 @njit
-def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss, obs, ctl):
+def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss, obs, ctl, model):
     """Mark the available actions and return the PUCT choice at ``node`` (at the root, an action under the visit
     ``floor`` first) and whether it was never tried. The loops run over the list ``idx`` of the available actions
-    (a few of the 200), in ascending order."""
+    (a few of the 200), in ascending order. A seat with a policy code in ``model`` (``opponents=named``) plays
+    that compiled policy's move instead: no prior, no search of its choice."""
     k = _available(s, need, idx)
     if k == 0:
         return -1, False
+    if model[s["dplayer"]] >= 0:
+        a = policy_action(s, r, model[s["dplayer"]])
+        return a, n[node, a] == 0.0
     for i in range(k):
         avail[node, idx[i]] += 1.0
     if k == 1:  # a forced choice needs no prior
@@ -244,7 +262,7 @@ def new_node(child, n, w, avail, logits, i):
 
 @njit
 def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, r, path_node, path_act,
-          path_who, need, idx, miss, obs, ctl):
+          path_who, need, idx, miss, obs, ctl, model):
     """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
     node reached (-1: none). The root action is ``forced`` when it is >= 0 (Gumbel root), else chosen by PUCT (also
     if this determinization made ``forced`` illegal: applying an illegal action is never done)."""
@@ -255,7 +273,7 @@ def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, fl
             a, fresh = forced, n[0, forced] == 0.0
         else:
             a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss,
-                             obs, ctl)
+                             obs, ctl, model)
         if a < 0:
             break
         path_node[depth], path_act[depth], path_who[depth] = node, a, s["dplayer"]
@@ -295,8 +313,9 @@ def _net_values(net, s, node, logits, need, idx, obs, vals, ctl):
 
 
 @njit
-def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl):
-    """The values of the walk's end state ``s`` for every player, by ``leaf`` (rollout, value head or their mean)."""
+def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl, model):
+    """The values of the walk's end state ``s`` for every player, by ``leaf`` (rollout, value head or their mean); in
+    a rollout a seat of ``model`` plays its own policy, the others ``code``."""
     if s["over"]:
         _values(s, vals)
         return
@@ -306,6 +325,9 @@ def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
         return
     net_vals = vals.copy()
     codes = np.full(3, code, dtype=np.int64)
+    for q in range(3):
+        if model[q] >= 0:
+            codes[q] = model[q]
     peak = np.zeros(3, dtype=np.float64)
     counts = np.zeros(3, dtype=np.int64)
     play_rec(s, codes, r, s["turn"] + turns if turns > 0 else 1 << 30, 1 << 30, peak, counts)
@@ -317,10 +339,11 @@ def _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
 
 @njit
 def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, leaf,
-                 code, turns, r, ctl):
+                 code, turns, r, ctl, model):
     """Run iterations until ``ctl[DONE] == iters`` on the tree arrays, the priors (``logits``, NaN: not computed
     yet) and leaf values from the packed network ``net`` (:mod:`df_env.net.numba_net`); every walk starts with the
-    root action ``forced`` when it is >= 0."""
+    root action ``forced`` when it is >= 0. ``model``: per seat, the compiled policy it is known to play (-1: its
+    choices are searched)."""
     work = np.empty(1, dtype=root.dtype)
     path_node = np.empty(MAX_PATH, dtype=np.int64)
     path_act = np.empty(MAX_PATH, dtype=np.int64)
@@ -337,8 +360,8 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
         ctl[DEPTH] = 0
         try:
             depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, r,
-                                path_node, path_act, path_who, need, idx, miss, obs, ctl)
-            _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl)
+                                path_node, path_act, path_who, need, idx, miss, obs, ctl, model)
+            _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl, model)
         except Exception:  # an engine error in a simulated line: worth nothing to anyone
             depth = ctl[DEPTH]
             vals[:] = 0.0
@@ -419,26 +442,26 @@ def _walk_keys(r, count):
 
 @njit
 def _candidate_walks(net, root, p, target, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, forced, leaf,
-                     code, turns, r, ctl, keys):
+                     code, turns, r, ctl, keys, model):
     """Walks with the root action ``forced`` until ``ctl[DONE] == target``: on fresh draws from ``r``, or when
     ``keys`` has rows, walk ``i`` of the phase on a generator started from ``keys[i]`` (its determinization and
     every later draw), so that every action of the phase meets the same futures."""
     if keys.shape[0] == 0:
         search_chunk(net, root, p, target, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, 0, forced,
-                     leaf, code, turns, r, ctl)
+                     leaf, code, turns, r, ctl, model)
         return
     walk = np.empty(4, dtype=np.int64)
     i = 0
     while ctl[DONE] < target and i < keys.shape[0]:
         walk[:] = keys[i]
         search_chunk(net, root, p, ctl[DONE] + 1, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, 0,
-                     forced, leaf, code, turns, walk, ctl)
+                     forced, leaf, code, turns, walk, ctl, model)
         i += 1
 
 
 @njit
 def gumbel_root_search(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, leaf, code,
-                       turns, r, ctl, considered, scale, paired):
+                       turns, r, ctl, considered, scale, paired, model):
     """Gumbel AlphaZero's root (Danihelka et al. 2022): sample ``considered`` root actions without replacement by
     Gumbel-top-k over the prior's logits (noise of ``scale``), share the ``iters`` walks among them by sequential
     halving (each phase visits every remaining action equally, then keeps the better half by ``g + logit +
@@ -464,7 +487,7 @@ def gumbel_root_search(net, root, p, iters, child, n, w, avail, n_nodes, logits,
         for j in range(m):
             target = min(ctl[DONE] + per, iters)
             _candidate_walks(net, root, p, target, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut,
-                             idx[cand[j]], leaf, code, turns, r, ctl, keys)
+                             idx[cand[j]], leaf, code, turns, r, ctl, keys, model)
         _completed_scores(n, w, logits, g, idx, k, score)
         m = _keep_best(cand, m, score, m if last else (m + 1) // 2)
         if last:
@@ -529,7 +552,8 @@ class NetMCTSAgent(Agent):
     def __init__(self, name: str = "net-mcts", iters: int = 100, path: str = "", c_puct: float | str = "auto",
                  time: float = 0.0, leaf: str = "auto", rollout: str = "heuristic", turns: int = 3,
                  bias: float = 0.0, fpu: float = 0.0, nodes: int = 4096, reuse: bool = False, root: str = "puct",
-                 min_visits: int = 0, considered: int = 16, gumbel: float = 1.0, paired: bool = False) -> None:
+                 min_visits: int = 0, considered: int = 16, gumbel: float = 1.0, paired: bool = False,
+                 opponents: str = "search") -> None:
         if root == "gumbel" and (time > 0 or reuse or min_visits > 0):
             raise AgentSpecError("net-mcts: root=gumbel shares a fixed number of iterations among the root actions "
                                  "of a fresh tree: it takes iters, not time, reuse or min_visits (allowed with "
@@ -538,6 +562,10 @@ class NetMCTSAgent(Agent):
             raise AgentSpecError("net-mcts: paired=1 pairs the walks of the Gumbel root's halving phases: it needs "
                                  "root=gumbel")
         self.name = name
+        self.opponents = opponents
+        self.observes = opponents == "named"  # to learn the seats' names (meet); no decision needs watching
+        self.seat = 0
+        self.model = np.full(3, -1, dtype=np.int64)  # per seat, the compiled policy it is known to play (-1: none)
         self.root, self.min_visits, self.considered, self.gumbel = root, min_visits, considered, gumbel
         self.paired = paired
         self.iters, self.time_budget, self.turns, self.bias, self.fpu = iters, time, turns, bias, fpu
@@ -582,7 +610,20 @@ class NetMCTSAgent(Agent):
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.words = words_from(rng)
+        self.seat = int(player)
+        self.model[:] = -1
+        self.observes = self.opponents == "named"
         self._forget()
+
+    def meet(self, seats: Sequence[str]) -> None:
+        """``opponents=named``: each other seat whose public name is a compiled policy's (``heuristic``, ``first``,
+        ``random``, without options) plays that policy in the tree; the others are searched. Nothing after this
+        needs watching, so the game loop stops showing this agent the moves."""
+        self.model[:] = -1
+        for q, spec in enumerate(seats[: self.model.size]):
+            if q != self.seat and self.opponents == "named":
+                self.model[q] = NAMED_POLICIES.get(str(spec).strip(), -1)
+        self.observes = False
 
     def _forget(self) -> None:
         self._kept, self._moves, self._last = False, [], None
@@ -677,7 +718,7 @@ class NetMCTSAgent(Agent):
         while ctl[DONE] < self.iters:
             target = min(int(ctl[DONE]) + CHUNK, self.iters) if self.time_budget > 0 else self.iters
             search_chunk(self.packed, root, p, target, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
-                         self.fpu, self.min_visits, -1, self.leaf, self.code, self.turns, self.words, ctl)
+                         self.fpu, self.min_visits, -1, self.leaf, self.code, self.turns, self.words, ctl, self.model)
             if self.time_budget > 0 and time.perf_counter() >= deadline:
                 break
 
@@ -695,7 +736,7 @@ class NetMCTSAgent(Agent):
             self.last_choice = int(gumbel_root_search(
                 self.packed, root, p, self.iters, child, n, w, avail, n_nodes, logits, self.c_puct, self.bias,
                 self.fpu, self.leaf, self.code, self.turns, self.words, ctl, self.considered, self.gumbel,
-                self.paired))
+                self.paired, self.model))
         else:
             self._run_puct(root, p, (child, n, w, avail, logits), n_nodes, ctl)
         self.last_iterations = int(ctl[DONE])

@@ -44,7 +44,7 @@ def _states(n_players: int, n: int, seed: int = 0) -> list[np.ndarray]:
 def test_spec_and_options() -> None:
     assert set(agent_options("net-mcts")) == {"iters", "path", "c_puct", "time", "leaf", "rollout", "turns", "bias",
                                              "fpu", "nodes", "reuse", "root", "min_visits", "considered", "gumbel",
-                                             "paired"}
+                                             "paired", "opponents"}
 
 
 def test_model_of_another_player_count_is_refused(tmp_path: Path) -> None:
@@ -332,3 +332,66 @@ def test_the_gumbel_roots_prior_reads_the_determinized_root(tmp_path: Path) -> N
                 encode_arr(work, p, obs)
                 expected, _ = forward_py(net, obs)
                 np.testing.assert_allclose(logits[0, legal], expected[legal], rtol=1e-5)
+
+
+def test_named_opponents_are_read_from_the_public_seat_names(tmp_path: Path) -> None:
+    from agents.deep_future.fast import FIRST, HEURISTIC, RANDOM
+
+    path = _mlp(tmp_path / "m2.npz", 2)
+    agent = make_agent(f"net-mcts:iters=4,opponents=named,path={path}")
+    agent.reset(np.random.default_rng(0), 1)
+    assert agent.observes  # it asks for the names ...
+    agent.meet(["first", "net-mcts:iters=4,opponents=named"])
+    assert agent.model.tolist() == [FIRST, -1, -1] and not agent.observes  # type: ignore[attr-defined]
+    agent.meet(["heuristic", "random", "random"])
+    assert agent.model.tolist() == [HEURISTIC, -1, RANDOM]  # type: ignore[attr-defined]  # never its own seat
+    agent.meet(["heuristic #1", "x", "mcts:iters=5"])  # a numbered or another agent's name: searched
+    assert agent.model.tolist() == [-1, -1, -1]  # type: ignore[attr-defined]
+    agent.reset(np.random.default_rng(0), 0)
+    assert agent.observes and agent.model.tolist() == [-1, -1, -1]  # type: ignore[attr-defined]  # a new game
+    plain = make_agent(f"net-mcts:iters=4,path={path}")
+    plain.reset(np.random.default_rng(0), 0)
+    assert not plain.observes  # by default nobody is modelled, so the game loop need not tell it anything
+    plain.meet(["x", "heuristic"])
+    assert plain.model.tolist() == [-1, -1, -1]  # type: ignore[attr-defined]
+
+
+def test_a_named_seat_plays_its_policy_in_the_tree(tmp_path: Path) -> None:
+    """At a node of a seat modelled as ``first``, the walk takes that seat's lowest legal action, whatever the prior
+    says; the same node searched picks the prior's favourite."""
+    from agents.deep_future.fast import FIRST
+    from agents.deep_future.net_mcts import _puct
+
+    s = next(st for st in _states(2, 80, seed=3) if engine.legal_mask(st).sum() >= 3)
+    legal = np.flatnonzero(engine.legal_mask(s))
+    agent = make_agent(f"net-mcts:iters=4,path={_mlp(tmp_path / 'm2.npz', 2, favour=int(legal[-1]))}")
+    agent.net_for(2)  # type: ignore[attr-defined]  # loads and packs the model
+    packed = agent.packed  # type: ignore[attr-defined]
+    picks = []
+    for who in (-1, FIRST):
+        model = np.full(3, -1, dtype=np.int64)
+        model[int(s["dplayer"])] = who
+        shape = (2, engine.NUM_ACTIONS)
+        n, w, avail, logits = np.zeros(shape), np.zeros(shape), np.zeros(shape), np.full(shape, np.nan)
+        a, fresh = _puct(packed, s.reshape(1)[0], 0, n, w, avail, logits, 1.0, 0.0, 0.0, 0, seed_words(1),
+                         np.zeros(engine.NUM_ACTIONS, dtype=np.bool_), np.zeros(engine.NUM_ACTIONS, dtype=np.int64),
+                         np.zeros(engine.NUM_ACTIONS, dtype=np.bool_), np.empty(packed[4][2], dtype=np.float32),
+                         np.zeros(3, dtype=np.int64), model)
+        picks.append((int(a), bool(fresh)))
+    assert picks == [(int(legal[-1]), True), (int(legal[0]), True)]
+
+
+def test_named_opponents_play_whole_games(tmp_path: Path) -> None:
+    """A table game through the game loop (the seats' names told by ``introduce``): every move legal, the model
+    set from the names, the same seeds the same game."""
+    from agents.deep_future.fast import FIRST
+    from df_env.bench import play_game
+
+    spec = f"net-mcts:iters=8,turns=1,opponents=named,path={_mlp(tmp_path / 'm2.npz', 2)}"
+    ends = []
+    for _ in range(2):
+        agents = [make_agent(spec), make_agent("first")]
+        s, decisions, _, _ = play_game(agents, engine.GameConfig(2), 4, 9, 12)
+        assert agents[0].model.tolist() == [-1, FIRST, -1]  # type: ignore[attr-defined]
+        ends.append((s.tobytes(), decisions.tolist()))
+    assert ends[0] == ends[1] and min(ends[0][1]) > 5

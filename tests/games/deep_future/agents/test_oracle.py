@@ -4,6 +4,7 @@ cheat a player, and the ladder rates it apart (the ceiling row)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -103,6 +104,22 @@ def test_the_seat_policy_refuses_a_multiplayer_decision() -> None:
     policy = make_agent("oracle:iters=5").as_policy(int(s["dplayer"]), 0)
     with pytest.raises(AgentSpecError, match="plays only solo games"):
         policy(s)
+
+
+def test_only_the_ceiling_analysis_seats_it_at_a_table() -> None:
+    """``SeatPolicy(..., analysis=True)`` lets the reference decide at a table (the ceiling analysis of
+    experiments/table_ceiling.py); no module of the package or of the agents passes it."""
+    from agents.base import SeatPolicy
+
+    s = engine.new_game(engine.GameConfig(2), seed=0)
+    a = SeatPolicy(make_agent("oracle:iters=5,turns=1"), int(s["dplayer"]), 0, analysis=True)(s)
+    assert engine.legal_mask(s)[a]
+    root = Path(__file__).resolve().parents[4]
+    call = re.compile(r"analysis\s*=\s*True\s*[,)]")  # passed in a call (the docs of the keyword do not count)
+    files = [p for folder in ("df_env", "agents") for p in sorted((root / folder).rglob("*.py"))]
+    passing = [str(p.relative_to(root)) for p in files if call.search(p.read_text(encoding="utf-8"))]
+    assert passing == []
+    assert call.search((root / "experiments" / "table_ceiling.py").read_text(encoding="utf-8"))
 
 
 def test_refused_as_a_web_seat_of_a_multiplayer_game(tmp_path: Path) -> None:
