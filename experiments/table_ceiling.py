@@ -84,18 +84,19 @@ def make_reference(spec: str) -> Agent:
     return agent
 
 
-def play_table_game(reference: Agent, opponent: Agent, seating: tuple[int, ...], engine_seed: int,
+def play_table_game(reference: Agent, opponent: str, seating: tuple[int, ...], engine_seed: int,
                     agent_seed: int, turn_limit: int) -> dict[str, Any]:
-    """One game: at each seat, agent ``seating[seat]`` (0 the reference, 1 the opponent), seated as bench seats
-    them (:class:`~agents.base.SeatPolicy`, :func:`agents.introduce`), the reference with ``analysis=True``: the
-    seat policy lets it play a table. Returns bench's fields of the game."""
+    """One game: at each seat, agent ``seating[seat]`` (0 the reference, 1 the agent of spec ``opponent``, a fresh
+    one at each of its seats), seated as bench seats them (:class:`~agents.base.SeatPolicy`,
+    :func:`agents.introduce`), the reference with ``analysis=True``: the seat policy lets it play a table. Returns
+    bench's fields of the game."""
     game = make_game()
     config = game.make_config(num_players=len(seating))
     s = game.new_game(config, engine_seed)
     # the reference's seat: the one place a cheat is seated at a table, on purpose (analysis=True)
     policies = [SeatPolicy(reference, seat, agent_seed, game, analysis=True) if who == 0
-                else opponent.as_policy(seat, agent_seed, game) for seat, who in enumerate(seating)]
-    introduce(policies, [reference.name if who == 0 else opponent.name for who in seating])
+                else make_agent(opponent).as_policy(seat, agent_seed, game) for seat, who in enumerate(seating)]
+    introduce(policies, [reference.name if who == 0 else opponent for who in seating])
     cpu, decisions = [0.0] * len(seating), [0] * len(seating)
     while not game.is_terminal(s) and game.turn(s) <= turn_limit:
         p = game.current_player(s)
@@ -112,7 +113,7 @@ def play_table_game(reference: Agent, opponent: Agent, seating: tuple[int, ...],
 
 def _task(args: tuple[str, str, tuple[int, ...], int, int, int, int]) -> dict[str, Any]:
     ref_spec, opp_spec, seating, si, g, seed, turn_limit = args
-    result = play_table_game(make_reference(ref_spec), make_agent(opp_spec), seating, derive_seed(seed, g),
+    result = play_table_game(make_reference(ref_spec), opp_spec, seating, derive_seed(seed, g),
                              derive_seed(seed, g, si + 1), turn_limit)
     return {"seating": si, "game": g, **result}
 
