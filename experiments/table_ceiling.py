@@ -28,17 +28,14 @@ import argparse
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # solo_deals beside this script, however it is loaded
 
-from solo_deals import write_json_whole
+from solo_deals import play_all, write_json_whole
 
 from agents import Agent, AgentSpecError, introduce, make_agent
 from agents.base import SeatPolicy, build_options, parse_spec
@@ -111,8 +108,8 @@ def play_table_game(reference: Agent, opponent: str, seating: tuple[int, ...], e
             "decisions": decisions, "cpu_seconds": cpu}
 
 
-def _task(args: tuple[str, str, tuple[int, ...], int, int, int, int]) -> dict[str, Any]:
-    ref_spec, opp_spec, seating, si, g, seed, turn_limit = args
+def _task(ref_spec: str, opp_spec: str, seating: tuple[int, ...], si: int, g: int, seed: int,
+          turn_limit: int) -> dict[str, Any]:
     result = play_table_game(make_reference(ref_spec), opp_spec, seating, derive_seed(seed, g),
                              derive_seed(seed, g, si + 1), turn_limit)
     return {"seating": si, "game": g, **result}
@@ -126,10 +123,10 @@ def check_agents(reference: str, opponent: str) -> None:
         raise SystemExit(f"--opponent {opponent!r} sees hidden cards too; the opponent must be an honest agent")
 
 
-def run(reference: str, opponent: str, players: int, games: int, seed: int, jobs: int,
-        progress: bool = True) -> dict[str, Any]:
+def run(reference: str, opponent: str, players: int, games: int, seed: int, jobs: int) -> dict[str, Any]:
     """Every game of bench's seatings of ``reference`` (agent 0) and ``opponent`` (agent 1, every other seat at 3
-    players), ``games`` a seating; the report in bench's JSON shape."""
+    players), ``games`` a seating, on ``jobs`` processes (a line at least every 9 s while they play); the report in
+    bench's JSON shape."""
     check_agents(reference, opponent)
     agents = (reference, opponent) + (opponent,) * (players - 2)
     config = BenchConfig(agents=agents, num_players=players, games=games, seed=seed)
@@ -137,18 +134,7 @@ def run(reference: str, opponent: str, players: int, games: int, seed: int, jobs
     tasks = [(reference, opponent, seating, si, g, seed, config.turn_limit)
              for g in range(games) for si, seating in enumerate(seatings)]
     t0 = time.perf_counter()
-    done: list[dict[str, Any]] = []
-    last = t0
-    with tqdm(total=len(tasks), desc="table ceiling", unit="game", disable=not progress) as bar:
-        with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
-            results = (f.result() for f in as_completed([pool.submit(_task, t) for t in tasks])) \
-                if pool is not None else map(_task, tasks)
-            for result in results:
-                done.append(result)
-                bar.update()
-                if not progress and time.perf_counter() - last > 9:  # a log still hears from the run
-                    last = time.perf_counter()
-                    print(f"{len(done)} of {len(tasks)} games, {last - t0:.0f} s", flush=True)
+    done = play_all(_task, tasks, jobs)
     done.sort(key=lambda r: (r["seating"], r["game"]))
     return {"config": {"num_players": players, "games": games, "seed": seed, "agents": list(agents)},
             "labels": [reference, opponent], "note": LABEL, "seconds": time.perf_counter() - t0, "games": done}
@@ -177,7 +163,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", type=Path, required=True, help="the JSON report (bench's shape)")
-    ap.add_argument("--no-progress", action="store_true", help="no progress bar (for logs)")
     args = ap.parse_args(argv)
     if args.games < 1 or args.seed < 0 or args.jobs < 1:
         ap.error("--games and --jobs must be >= 1 and --seed >= 0")
@@ -187,8 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(str(err)) from None
     print(f"{LABEL}: {args.reference} against {args.opponent}, {args.players} players, {args.games} games a "
           f"seating, seed {args.seed}, {args.jobs} processes", flush=True)
-    report = run(args.reference, args.opponent, args.players, args.games, args.seed, args.jobs,
-                 not args.no_progress)
+    report = run(args.reference, args.opponent, args.players, args.games, args.seed, args.jobs)
     write_json_whole(args.out, report)
     print(summary(report))
     print(f"{report['seconds']:.0f} s; wrote {args.out}")

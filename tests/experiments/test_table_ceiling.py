@@ -69,11 +69,11 @@ def test_the_hand_seer_sees_the_other_hands_and_nothing_else(tc: ModuleType) -> 
 
 
 def test_the_games_are_bench_games_and_pair_with_bench_runs(tc: ModuleType, tmp_path: Path) -> None:
-    report = tc.run("oracle:iters=5,turns=1", "heuristic", 2, 2, 5, 1, progress=False)
+    report = tc.run("oracle:iters=5,turns=1", "heuristic", 2, 2, 5, 1)
     assert [(g["seating"], g["game"]) for g in report["games"]] == [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert [g["agents"] for g in report["games"]] == [[0, 1], [0, 1], [1, 0], [1, 0]]
     assert [g["seed"] for g in report["games"]] == [derive_seed(5, g) for g in (0, 1)] * 2
-    again = tc.run("oracle:iters=5,turns=1", "heuristic", 2, 2, 5, 1, progress=False)
+    again = tc.run("oracle:iters=5,turns=1", "heuristic", 2, 2, 5, 1)
     strip = [{k: v for k, v in g.items() if k != "cpu_seconds"} for g in report["games"]]
     assert strip == [{k: v for k, v in g.items() if k != "cpu_seconds"} for g in again["games"]]  # seeded
     path = tmp_path / "c.json"
@@ -85,7 +85,7 @@ def test_the_games_are_bench_games_and_pair_with_bench_runs(tc: ModuleType, tmp_
 
 
 def test_three_players_seat_the_reference_once(tc: ModuleType) -> None:
-    report = tc.run("hands:iters=4,turns=1", "random", 3, 1, 0, 1, progress=False)
+    report = tc.run("hands:iters=4,turns=1", "random", 3, 1, 0, 1)
     assert len(report["games"]) == 6
     assert all(sorted(g["agents"]) == [0, 1, 1] and len(g["outcome"]) == 3 for g in report["games"])
 
@@ -107,7 +107,7 @@ def test_only_a_reference_against_an_honest_agent(tc: ModuleType, tmp_path: Path
 def test_main_writes_the_report(tc: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "c.json"
     assert tc.main(["--reference", "oracle:iters=4,turns=1", "--opponent", "random", "--games", "1", "--seed", "0",
-                    "--jobs", "2", "--no-progress", "--out", str(out)]) == 0
+                    "--jobs", "2", "--out", str(out)]) == 0
     report = json.loads(out.read_text())
     assert report["labels"] == ["oracle:iters=4,turns=1", "random"] and "CHEAT" in report["note"]
     assert "all seatings: the reference won" in capsys.readouterr().out
