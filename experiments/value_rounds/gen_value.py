@@ -11,7 +11,9 @@ K most visited root actions: ``cobs`` (the acting player's observation after the
 game), ``cq`` (the search's value of that action, as in ``q``) and ``cok`` (False where there is no such child: fewer
 visited actions, or the action ends the game), the input of a fit that ranks sibling actions (train_value.py
 ``--children``). The first ``--temp-moves`` searched decisions of each seat sample their action from the visits
-(varied openings); the rest play the most visited action.
+(varied openings); the rest play the most visited action, or, with probability ``--net-moves``, the action of the
+``net`` policy (``--net-path``, default the shipped model): DAgger, the states the bare policy reaches labelled by
+the search (the ``net`` agent's own mistakes, which the search's own games never show it).
 
     python experiments/value_rounds/gen_value.py --spec mcts:iters=400 --seed 900 --games 400 --out data/m400_a.npz
 """
@@ -53,14 +55,17 @@ def children(s: np.ndarray, p: int, visits: np.ndarray, q: np.ndarray, k: int) -
 
 
 def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: dict[str, list],
-         n_children: int = 0) -> bool:
-    """Play one game, append its searched decisions to ``rows``; whether seat 0 won."""
+         n_children: int = 0, net_moves: float = 0.0, net_spec: str = "net") -> bool:
+    """Play one game, append its searched decisions to ``rows``; whether seat 0 won. With ``net_moves`` > 0 a
+    later searched decision plays, with that probability, the ``net_spec`` policy's action (recorded with the
+    search's visits all the same)."""
     gseed = derive_seed(seed, game)
     s = engine.new_game(engine.GameConfig(num_players=players), gseed)
     agents = [make_agent(spec).as_policy(p, gseed).agent for p in range(players)]
     if not all(hasattr(a, "search") for a in agents):
         raise SystemExit(f"--spec {spec!r} is not a search agent (mcts or net-mcts)")
     pick = np.random.default_rng(np.random.SeedSequence(gseed, spawn_key=(players,)))
+    nets = [make_agent(net_spec).as_policy(p, gseed) for p in range(players)] if net_moves > 0 else []
     searched = [0] * players
     first = len(rows["player"])
     said = time.time()
@@ -74,6 +79,8 @@ def play(spec: str, players: int, seed: int, game: int, temp_moves: int, rows: d
         pi = c / c.sum()
         best = int(np.argmax(c))
         act = int(pick.choice(len(pi), p=pi)) if searched[p] < temp_moves else best
+        if nets and searched[p] >= temp_moves and pick.random() < net_moves:
+            act = int(nets[p](s, m))  # DAgger: the policy's move, the search's label
         searched[p] += 1
         if time.time() - said >= 10:  # a deep search's game takes minutes: never silent for more than 10 s
             print(f"  game {game}: turn {int(s['turn'])}, {sum(searched)} searched decisions", flush=True)
@@ -101,14 +108,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--temp-moves", type=int, default=4, help="searched decisions a seat samples from the visits")
     ap.add_argument("--children", type=int, default=0, metavar="K",
                     help="also keep the children of the K most visited root actions (cobs, cq, cok; default 0)")
+    ap.add_argument("--net-moves", type=float, default=0.0, metavar="P",
+                    help="probability that a later searched decision plays the net policy's action (DAgger; "
+                         "default 0)")
+    ap.add_argument("--net-path", default=None,
+                    help="the net policy's model for --net-moves (default: the shipped one)")
     ap.add_argument("--out", required=True, help="the .npz to write")
     a = ap.parse_args(argv)
     if a.children < 0:
         ap.error(f"--children must be 0 or more, got {a.children}")
+    if not 0.0 <= a.net_moves <= 1.0:
+        ap.error(f"--net-moves must be a probability in [0, 1], got {a.net_moves}")
+    net_spec = f"net:path={a.net_path}" if a.net_path else "net"
     rows: dict[str, list] = {k: [] for k in FIELDS + (CHILD_FIELDS if a.children else ())}
     wins, t0 = 0, time.time()
     for g in range(a.games):
-        wins += play(a.spec, a.players, a.seed, g, a.temp_moves, rows, a.children)
+        wins += play(a.spec, a.players, a.seed, g, a.temp_moves, rows, a.children, a.net_moves, net_spec)
         if (g + 1) % 10 == 0 or g + 1 == a.games:
             print(f"{g + 1} games, {len(rows['player'])} samples, seat 0 won {wins}, {time.time() - t0:.0f} s",
                   flush=True)

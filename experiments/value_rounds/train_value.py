@@ -1,7 +1,8 @@
 """Train an entity network's value head (with its trunk) on search self-play data (experiments/value_rounds).
 
 The value output learns ``--target`` (``qb``: the search's value of its most visited root action, what the shipped
-solo model learned; ``qm``; ``z``: the game's outcome; ``mix:L``: ``L z + (1 - L) qb``) by mean squared error; the
+solo model learned; ``qm``; ``z``: the game's outcome; ``mix:L``: ``L z + (1 - L) qb``; ``teacher``: the start
+model's own value, so the value stays what it was while the policy learns) by mean squared error; the
 policy learns at the same time either the start model's own policy (``--policy teacher``: distillation, so the
 policy stays what it was), the search's visit distribution (``--policy search``) or the search's choice, its most
 visited action (``--policy choice``). Games are split into train and held-out (``--holdout``, or the games of the files
@@ -27,7 +28,7 @@ import argparse
 import glob
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -46,7 +47,7 @@ def targets(kind: str, z: np.ndarray, qb: np.ndarray, qm: np.ndarray) -> np.ndar
         if not 0.0 <= lam <= 1.0:
             raise SystemExit(f"--target mix:L needs 0 <= L <= 1, got {lam}")
         return lam * z + (1 - lam) * qb
-    raise SystemExit(f"--target must be qb, qm, z or mix:L, got {kind!r}")
+    raise SystemExit(f"--target must be qb, qm, z, mix:L or teacher, got {kind!r}")
 
 
 def search_policy(kind: str, visits: np.ndarray) -> np.ndarray:
@@ -115,6 +116,68 @@ def read_children(files: list[str], parts: list[Any]) -> tuple[np.ndarray, np.nd
     return cobs, cq.astype(np.float32), cok
 
 
+WIDENABLE = ("trunk", "head")
+
+
+def widen_spec(text: str, dims: dict[str, int]) -> dict[str, int]:
+    """``--widen`` (``trunk=256,head=64``) read against the start model's ``dims``: the new sizes."""
+    out = dict(dims)
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        if key not in WIDENABLE or not value.isdigit():
+            raise SystemExit(f"--widen takes {'/'.join(WIDENABLE)}=SIZE separated by commas, got {part!r}")
+        if int(value) < dims[key]:
+            raise SystemExit(f"--widen {key}={value}: the start model's {key} is {dims[key]} wide; a layer can only "
+                             "grow")
+        out[key] = int(value)
+    return out
+
+
+def widen(net: Any, dims: dict[str, int]) -> Any:
+    """A wider copy of the entity network ``net`` that computes exactly what it computes: each weight copied into
+    the corner of its wider self, the new units' incoming weights freshly drawn and their outgoing weights zero
+    (so they start silent and the fit decides what they learn). Only layers whose new units come last in every
+    input they feed can grow this way: the trunk and the action heads' hidden layer (:data:`WIDENABLE`)."""
+    from df_env.train.torch_net import EntityNet
+
+    wide = EntityNet(net.num_players, dims)
+    state = wide.state_dict()
+    for name, old in net.state_dict().items():
+        new = state[name].clone()
+        if old.ndim == 2:
+            new[: old.shape[0], old.shape[1]:] = 0.0  # the new inputs' weights into the old units
+        new[tuple(slice(0, n) for n in old.shape)] = old
+        state[name] = new
+    wide.load_state_dict(state)
+    return wide
+
+
+def fit_targets(policy: str, target: str, visits: np.ndarray, y: np.ndarray,
+                start: Callable[[], tuple[Any, Iterator[tuple[np.ndarray, Any, Any]]]]
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The policy and value targets of every sample. ``--policy teacher`` and ``--target teacher`` take the start
+    model's own policy and value (distillation: they stay what they were), computed once over all the samples;
+    ``start()`` gives that model and the batches ``(rows, observations, masks)`` to run it on. Otherwise the policy
+    learns from the search (:func:`search_policy`) and the value ``y`` as given."""
+    import torch as th
+
+    from df_env.train.exit.learner import teacher_policy
+
+    target_pi = np.zeros_like(visits) if policy == "teacher" else search_policy(policy, visits)
+    if "teacher" not in (policy, target):
+        return target_pi, y
+    teacher, batches = start()
+    teacher.eval()
+    y = y.copy()
+    for j, x, m in batches:
+        if policy == "teacher":
+            target_pi[j] = teacher_policy(teacher, x, m).cpu().numpy()
+        if target == "teacher":
+            with th.no_grad():
+                y[j] = teacher(x)[1][:, 0].cpu().numpy()
+    return target_pi, y
+
+
 def data_files(data: list[str], holdout_data: list[str]) -> tuple[list[str], list[str]]:
     """The files to train on and the files to hold out (``--holdout-data``, less any also in ``--data``)."""
     files = [f for d in data for f in sorted(glob.glob(d))]
@@ -149,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", nargs="+", required=True, help="gen_value.py files (glob patterns allowed)")
     ap.add_argument("--start", default="", help="the model to start from (default: the shipped one)")
     ap.add_argument("--players", type=int, default=1)
-    ap.add_argument("--target", default="qb", help="qb, qm, z or mix:L")
+    ap.add_argument("--target", default="qb", help="qb, qm, z, mix:L or teacher (the start model's own value)")
     ap.add_argument("--policy", choices=("teacher", "search", "choice"), default="teacher")
     ap.add_argument("--children", type=float, default=0.0, metavar="W",
                     help="weight of the sibling-ranking loss (needs gen_value.py --children data; default 0: off)")
@@ -163,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--holdout-data", nargs="+", default=[], metavar="FILE",
                     help="hold out these files' games instead (not trained on): the same held-out games for fits on "
                     "more or less data (a learning curve)")
+    ap.add_argument("--widen", default="", metavar="LAYER=SIZE,...",
+                    help="grow the start model first (trunk=256,head=64): the wider network computes the same "
+                         "function at the start, its new units learn in the fit (default: the start's sizes)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--device", default="auto", help="auto (a CUDA GPU when torch sees one, else the CPU), cpu, "
@@ -174,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     from df_env.net.numpy_net import default_model_path
     from df_env.train.device import resolve_device
     from df_env.train.errors import ConfigError
-    from df_env.train.exit.learner import NEG, losses, net_from_file, save_model, teacher_policy
+    from df_env.train.exit.learner import NEG, losses, net_from_file, save_model
 
     try:
         dev = resolve_device(a.device)
@@ -198,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         cobs, cq, cok = read_children(files, parts)
         fit_ok = cok & (np.abs(cq[:, :1] - cq[:, 1:2]) > a.children_gap) if a.children_gap > 0 else cok
     z = cat("z")
-    y = targets(a.target, z, cat("qb"), cat("qm")).astype(np.float32)
+    y = z if a.target == "teacher" else targets(a.target, z, cat("qb"), cat("qm")).astype(np.float32)
     game = np.concatenate([p["game"] + 1_000_000 * i for i, p in enumerate(parts)])
     rng = np.random.default_rng(a.seed)
     games = np.unique(game)
@@ -213,7 +279,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(files)} files, {len(z)} samples, {len(games)} games; train {len(tr_idx)}, held out {len(te_idx)}")
 
     start = a.start or str(default_model_path(a.players))
-    net = net_from_file(start).to(dev)
+    net = net_from_file(start)
+    if a.widen:
+        net = widen(net, widen_spec(a.widen, net.dims))
+    net = net.to(dev)
     mask_t = th.as_tensor(mask, device=dev)
 
     def batches(idx: np.ndarray, size: int) -> Iterator[tuple[np.ndarray, th.Tensor, th.Tensor]]:
@@ -221,14 +290,8 @@ def main(argv: list[str] | None = None) -> int:
             j = idx[i:i + size]
             yield j, th.as_tensor(obs[j].astype(np.float32), device=dev), mask_t[j]
 
-    if a.policy == "teacher":  # the start model's own policy, computed once
-        teacher = net_from_file(start).to(dev)
-        teacher.eval()
-        target_pi = np.zeros_like(visits)
-        for j, x, m in batches(np.arange(len(z)), 2048):
-            target_pi[j] = teacher_policy(teacher, x, m).cpu().numpy()
-    else:
-        target_pi = search_policy(a.policy, visits)
+    target_pi, y = fit_targets(a.policy, a.target, visits, y,
+                               lambda: (net_from_file(start).to(dev), batches(np.arange(len(z)), 2048)))
     pi_t, y_t = th.as_tensor(target_pi, device=dev), th.as_tensor(y, device=dev)
     opt = th.optim.Adam(net.parameters(), lr=a.lr, weight_decay=1e-5)
 

@@ -62,7 +62,7 @@ def test_bad_target_and_missing_data(tmp_path: Path) -> None:
     fit = _script("train_value")
     with pytest.raises(SystemExit, match="matches no file"):
         fit.main(["--data", str(tmp_path / "none_*.npz"), "--out", str(tmp_path / "v.npz")])
-    with pytest.raises(SystemExit, match="qb, qm, z or mix:L"):
+    with pytest.raises(SystemExit, match="qb, qm, z, mix:L or teacher"):
         fit.targets("best", np.zeros(1), np.zeros(1), np.zeros(1))
     with pytest.raises(SystemExit, match="mix:L needs"):
         fit.targets("mix:2", np.zeros(1), np.zeros(1), np.zeros(1))
@@ -147,6 +147,76 @@ def test_children_data_then_a_sibling_fit(tmp_path: Path) -> None:
     assert not np.array_equal(load_net(out).w["value.weight"], none["value.weight"])
     with pytest.raises(SystemExit, match="has no children"):
         fit.main(["--data", str(plain), str(data), "--children", "1", "--out", str(tmp_path / "w.npz")])
+
+
+def test_net_moves_play_the_policy_and_record_the_search(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``--net-moves 1 --temp-moves 0`` (DAgger): every move is the ``net`` policy's, so the recorded states are
+    those of ``net`` playing the deal alone, each labelled with the search's visits; ``--net-moves 0`` plays the
+    search's games unchanged, and a probability outside [0, 1] is refused."""
+    gen = _script("gen_value")
+    dag, plain, base = tmp_path / "dag.npz", tmp_path / "p.npz", tmp_path / "b.npz"
+    common = ["--spec", "mcts:iters=12", "--seed", "6", "--games", "1", "--temp-moves", "0"]
+    assert gen.main([*common, "--net-moves", "1", "--out", str(dag)]) == 0
+    d = np.load(dag)
+    gseed = gen.derive_seed(6, 0)
+    s, net = engine.new_game(engine.GameConfig(1), gseed), make_agent("net").as_policy(0, gseed)
+    seen = []
+    while not s["over"] and s["turn"] <= gen.DEFAULT_TURNS_PER_PLAYER:
+        m = engine.legal_mask(s)
+        if m.sum() > 1:
+            seen.append(gen.observe(s, 0).astype(np.float16))
+        engine.apply_action(s, net(s, m))
+    assert len(seen) == len(d["obs"]) > 10 and np.array_equal(np.array(seen), d["obs"])
+    pi = d["pi"].astype(np.float32)
+    assert not (pi[~d["mask"]] > 0).any() and np.allclose(pi.sum(1), 1.0, atol=1e-2)  # the search's labels
+    gen.main([*common, "--out", str(base)])
+    gen.main([*common, "--net-moves", "0", "--out", str(plain)])
+    b, p = np.load(base), np.load(plain)
+    assert all(np.array_equal(b[k], p[k]) for k in b.files)
+    assert not np.array_equal(b["obs"][: len(seen)], d["obs"][: len(b["obs"])])  # the policy's game is another
+    # the policy learns the search's labels while the value stays the start model's (--target teacher): before
+    # the first step the value fits its target exactly
+    fit, out = _script("train_value"), tmp_path / "v.npz"
+    capsys.readouterr()
+    assert fit.main(["--data", str(dag), str(plain), "--policy", "search", "--target", "teacher", "--epochs", "1",
+                     "--holdout", "0.5", "--out", str(out)]) == 0
+    assert "epoch 0: held out: R2 target 1.000" in capsys.readouterr().out
+    new, start = load_net(out).w, load_net(default_model_path(1)).w
+    assert not np.array_equal(new["context_out.weight"], start["context_out.weight"])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        gen.main([*common, "--net-moves", "1.5", "--out", str(tmp_path / "x.npz")])
+    assert "--net-moves must be a probability in [0, 1], got 1.5" in capsys.readouterr().err
+
+
+def test_widen_grows_the_network_without_changing_what_it_computes(tmp_path: Path) -> None:
+    """``--widen trunk=SIZE,head=SIZE``: the wider model file (read by the agents' numpy forward pass) gives the
+    start model's logits and value before any step; it then trains like any model; a layer that cannot grow this
+    way, a smaller size or a malformed size is refused by name."""
+    gen, fit = _script("gen_value"), _script("train_value")
+    data = tmp_path / "d.npz"
+    gen.main(["--spec", "mcts:iters=6", "--seed", "2", "--games", "2", "--out", str(data)])
+    same, trained = tmp_path / "w0.npz", tmp_path / "w1.npz"
+    assert fit.main(["--data", str(data), "--widen", "trunk=160,head=40", "--epochs", "0", "--out", str(same)]) == 0
+    wide, start = load_net(same), load_net(default_model_path(1))
+    assert wide.meta["dims"]["trunk"] == 160 and wide.meta["dims"]["head"] == 40
+    assert wide.w["trunk2.weight"].shape == (160, 160) and start.w["trunk2.weight"].shape == (128, 128)
+    x = np.load(data)["obs"][:64].astype(np.float32)
+    for a, b in zip(wide.forward(x), start.forward(x), strict=True):
+        np.testing.assert_allclose(a, b, atol=1e-4)
+    fit.main(["--data", str(data), "--widen", "trunk=160", "--epochs", "1", "--holdout", "0.5", "--out", str(trained)])
+    after = load_net(trained)
+    assert not np.allclose(after.forward(x)[1], start.forward(x)[1], atol=1e-4)
+    assert not wide.w["trunk2.weight"][128:, :128].any()  # the new units start silent ...
+    assert after.w["trunk2.weight"][128:, :128].any()  # ... and the fit lets them speak
+    s = engine.new_game(engine.GameConfig(1), seed=3)
+    agent = make_agent(f"net-mcts:iters=8,path={trained}")
+    agent.reset(np.random.default_rng(0))
+    assert engine.legal_mask(s)[agent.act(None, engine.legal_mask(s), s)]
+    for bad, said in (("card=64", "trunk/head=SIZE"), ("trunk=x", "trunk/head=SIZE"), ("trunk=64", "can only grow")):
+        with pytest.raises(SystemExit, match=said):
+            fit.main(["--data", str(data), "--widen", bad, "--out", str(tmp_path / "no.npz")])
 
 
 def test_held_out_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,7 +27,7 @@ def test_wait_all_passes_when_every_job_succeeded() -> None:
     assert done.returncode == 0 and "reached" in done.stdout
 
 
-@pytest.mark.parametrize("script", ["run.sh", "run_2p.sh", "run_3p.sh", "run_teacher.sh"])
+@pytest.mark.parametrize("script", ["run.sh", "run_2p.sh", "run_3p.sh", "run_teacher.sh", "run_dagger.sh"])
 def test_recipes_wait_with_wait_all(script: str) -> None:
     lines = (HERE / script).read_text().splitlines()
     assert any(line.startswith("source ") and "lib.sh" in line for line in lines)
