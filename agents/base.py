@@ -28,12 +28,14 @@ Example:
 from __future__ import annotations
 
 import abc
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from df_env.core import Game, IllegalActionError, make_game
+from df_env.core.fmath import exp as fexp
 
 
 class AgentSpecError(ValueError):
@@ -128,6 +130,22 @@ def seat_rng(seed: int, seat: int) -> np.random.Generator:
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"{name} must be an integer >= 0, got {v!r}")
     return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(int(seat),)))
+
+
+def sample_softmax(rng: np.random.Generator, legal: np.ndarray, scores: np.ndarray) -> int:
+    """One of the actions ``legal``, drawn by ``rng`` with the softmax of ``scores`` as its probabilities.
+
+    The same draw on every machine: the exponentials are :func:`df_env.core.fmath.exp` (NumPy's ``exp`` takes
+    another code path, with other last bits, on CPUs with AVX-512, and the C library's differs between libraries)
+    and the sum is ``math.fsum``.
+
+    Example:
+        >>> sample_softmax(np.random.default_rng(0), np.array([3, 7]), np.array([0.0, 50.0]))
+        7
+    """
+    top = float(np.max(scores))
+    p = np.array([fexp(float(v) - top) for v in scores])
+    return int(rng.choice(legal, p=p / math.fsum(p)))
 
 
 class SeatPolicy:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.base import Agent, AgentSpecError, Option, boolean, build_options
+from agents.base import Agent, AgentSpecError, Option, boolean, build_options, sample_softmax
 
 SIZES_TO_PLAYERS: dict[int, int] = {}
 
@@ -122,8 +122,7 @@ class NetAgent(Agent):
         scores = logits[legal]
         if self.deterministic:
             return int(legal[int(np.argmax(scores))])
-        p = np.exp(scores - scores.max())
-        return int(self.rng.choice(legal, p=p / p.sum()))
+        return sample_softmax(self.rng, legal, scores)
 
 
 def make(spec: str, raw: dict[str, str]) -> NetAgent:

@@ -70,6 +70,8 @@ from agents.base import (
     words_from,
 )
 from agents.generic.ranking import rank_descending
+from df_env.core.fmath import exp as fexp  # the priors' and the noise's exp and log: the same bits on every machine
+from df_env.core.fmath import log as flog
 from df_env.games.deep_future.engine.api import apply_action
 from df_env.games.deep_future.engine.kernels import apply, njit  # the compiled boundary
 from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
@@ -201,11 +203,12 @@ def _under_floor(n, logits, idx, k, floor):
 
 
 @njit
-def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss, obs, ctl, model):
+def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss, ex, obs, ctl, model):
     """Mark the available actions and return the PUCT choice at ``node`` (at the root, an action under the visit
     ``floor`` first) and whether it was never tried. The loops run over the list ``idx`` of the available actions
-    (a few of the 200), in ascending order. A seat with a policy code in ``model`` (``opponents=named``) plays
-    that compiled policy's move instead: no prior, no search of its choice."""
+    (a few of the 200), in ascending order; ``ex[i]`` keeps the prior weight ``exp(logit - max)`` of ``idx[i]``.
+    A seat with a policy code in ``model`` (``opponents=named``) plays that compiled policy's move instead: no
+    prior, no search of its choice."""
     k = _available(s, need, idx)
     if k == 0:
         return -1, False
@@ -232,7 +235,8 @@ def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, ne
         mx = max(mx, logits[node, a])
     z = 0.0
     for i in range(k):
-        z += math.exp(logits[node, idx[i]] - mx)
+        ex[i] = fexp(logits[node, idx[i]] - mx)
+        z += ex[i]
     fpu = (w_sum / n_sum if n_sum > 0.0 else 0.5) - fpu_cut
     scale = c_puct * math.sqrt(n_sum if n_sum > 0.0 else 1.0) / z
     best = -1.0e30
@@ -241,7 +245,7 @@ def _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, ne
         a = idx[i]
         na = n[node, a]
         q = w[node, a] / na if na > 0.0 else fpu
-        u = q + scale * math.exp(logits[node, a] - mx) / (1.0 + na)
+        u = q + scale * ex[i] / (1.0 + na)
         if a == h:
             u += bias / (1.0 + na)
         if u > best:
@@ -262,7 +266,7 @@ def new_node(child, n, w, avail, logits, i):
 
 @njit
 def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, r, path_node, path_act,
-          path_who, need, idx, miss, obs, ctl, model):
+          path_who, need, idx, miss, ex, obs, ctl, model):
     """Walk down from the root to a fresh edge (or the game end, or the tree full); returns the path length and the
     node reached (-1: none). The root action is ``forced`` when it is >= 0 (Gumbel root), else chosen by PUCT (also
     if this determinization made ``forced`` illegal: applying an illegal action is never done)."""
@@ -273,7 +277,7 @@ def _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, fl
             a, fresh = forced, n[0, forced] == 0.0
         else:
             a, fresh = _puct(net, s, node, n, w, avail, logits, c_puct, bias, fpu_cut, floor, r, need, idx, miss,
-                             obs, ctl, model)
+                             ex, obs, ctl, model)
         if a < 0:
             break
         path_node[depth], path_act[depth], path_who[depth] = node, a, s["dplayer"]
@@ -352,6 +356,7 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
     need = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     idx = np.zeros(NUM_ACTIONS, dtype=np.int64)
     miss = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    ex = np.zeros(NUM_ACTIONS, dtype=np.float64)
     obs = np.empty(net[4][2], dtype=np.float32)
     while ctl[DONE] < iters:
         work[0] = root[0]
@@ -360,7 +365,7 @@ def search_chunk(net, root, p, iters, child, n, w, avail, n_nodes, logits, c_puc
         ctl[DEPTH] = 0
         try:
             depth, node = _walk(net, s, child, n, w, avail, n_nodes, logits, c_puct, bias, fpu_cut, floor, forced, r,
-                                path_node, path_act, path_who, need, idx, miss, obs, ctl, model)
+                                path_node, path_act, path_who, need, idx, miss, ex, obs, ctl, model)
             _leaf(net, s, node, leaf, code, turns, r, logits, need, idx, obs, vals, ctl, model)
         except Exception:  # an engine error in a simulated line: worth nothing to anyone
             depth = ctl[DEPTH]
@@ -395,7 +400,7 @@ def _root_prior(net, root, p, logits, idx, r, ctl):
 def _gumbel(r, scale):
     """A Gumbel(0, ``scale``) sample from the generator words ``r``."""
     u = (next_u32(r) + 0.5) / 4294967296.0
-    return -scale * math.log(-math.log(u))
+    return -scale * flog(-flog(u))
 
 
 @njit

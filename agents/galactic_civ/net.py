@@ -1,6 +1,7 @@
 """``net`` (Galactic Civ): a trained MLP's policy (``df-env train --game galactic_civ``), no search: the most
 likely legal action of the network on the acting seat's observation (or one sampled from its policy with
-``deterministic=0``). The forward pass is numpy (:mod:`df_env.net.game_mlp`), no torch.
+``deterministic=0``). The forward pass is compiled (:func:`df_env.net.game_mlp.mlp_forward`),
+the same bits on every CPU; no torch.
 
 Spec: ``net`` plays the model shipped for the table's player count (``df_env/models/galactic_civ_{n}p.npz``);
 ``net:path=F`` the model file ``F``. A model of another game, player count or layout, or a damaged file, is
@@ -22,8 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.base import Agent, AgentSpecError, Option, boolean, build_options
-from df_env.net.game_mlp import GameMlp, default_model_path, load_game_mlp
+from agents.base import Agent, AgentSpecError, Option, boolean, build_options, sample_softmax
+from df_env.net.game_mlp import GameMlp, default_model_path, load_game_mlp, mlp_forward
 from df_env.net.numpy_net import ModelFileError
 
 GAME_ID = "galactic_civ"
@@ -70,21 +71,35 @@ class GalacticCivNet(Agent):
         self.models = ModelCache("net", path)
         self.deterministic = deterministic
         self.rng = np.random.default_rng(0)
+        self._net: GameMlp | None = None  # the model of _packed, _buf and _out
+        self._packed: tuple = ()
+        self._buf = np.zeros((2, 1), np.float32)
+        self._out = np.zeros(1, np.float32), np.zeros(1, np.float32)
 
     def reset(self, rng: np.random.Generator, player: int = 0) -> None:
         self.rng = rng
 
+    def _logits(self, net: GameMlp, obs: np.ndarray) -> np.ndarray:
+        """Every action's logit: the compiled pass (:func:`mlp_forward`), whose bits are the same on every CPU,
+        where numpy's matrix products sum in the order of the CPU's BLAS kernel."""
+        if net is not self._net:
+            self._net, self._packed, self._buf = net, net.packed(), net.scratch()
+            self._out = np.zeros(net.policy[1].shape[0], np.float32), np.zeros(net.num_players, np.float32)
+        x = np.ascontiguousarray(obs, dtype=np.float32).reshape(-1)
+        if x.shape[0] != net.obs_size:
+            raise ValueError(f"this model takes observations of size {net.obs_size}; got {x.shape[0]}")
+        mlp_forward(self._packed, x, self._buf, *self._out)
+        return self._out[0]
+
     def act(self, obs: np.ndarray | None, mask: np.ndarray, state: np.ndarray | None = None) -> int:
         if obs is None or state is None:
             raise ValueError("the Galactic Civ net needs the observation and the state: call act(obs, mask, state)")
-        net = self.models.for_players(int(state["n_players"]))
-        logits, _ = net.forward(obs)
+        logits = self._logits(self.models.for_players(int(state["n_players"])), obs)
         legal = np.flatnonzero(mask)
-        scores = logits[0, legal]
+        scores = logits[legal]
         if self.deterministic:
             return int(legal[int(np.argmax(scores))])
-        p = np.exp(scores - scores.max())
-        return int(self.rng.choice(legal, p=p / p.sum()))
+        return sample_softmax(self.rng, legal, scores)
 
 
 def make(spec: str, raw: dict[str, str]) -> GalacticCivNet:

@@ -66,6 +66,7 @@ from agents.galactic_civ.fast import HEURISTIC, play_rec
 from agents.galactic_civ.halving import halving_search
 from agents.galactic_civ.net import ModelCache
 from agents.galactic_civ.opponents import OPPONENTS, ModelsOpponents
+from df_env.core.fmath import exp as fexp  # the same bits on every machine (not the C library's exp)
 from df_env.core.jit import njit
 from df_env.games.galactic_civ.engine.decide import apply
 from df_env.games.galactic_civ.engine.observe import OBS_SIZE, determinize_rec, encode
@@ -159,7 +160,7 @@ def _set_prior(tree, node):
     logits, prior = tree.logits, tree.prior
     top = logits.max()
     for a in range(logits.shape[0]):
-        prior[node, a] = math.exp(logits[a] - top)
+        prior[node, a] = fexp(logits[a] - top)
     tree.known[node] = True
 
 

@@ -28,7 +28,6 @@ Example:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -37,6 +36,7 @@ from agents import agent_names
 from agents.base import AgentSpecError, parse_spec
 from agents.galactic_civ.fast import FIRST, HEURISTIC, RANDOM
 from agents.galactic_civ.heuristic_rules import action_value, standing
+from df_env.core.fmath import log as flog  # evidence in log-odds: the same bits on every machine
 from df_env.core.jit import njit
 from df_env.games.galactic_civ.engine.state import (
     A_PASS,
@@ -143,7 +143,7 @@ class OpponentModel:
         noise = self.eps / n
         heuristic = (1.0 - self.eps) / best.size if action in best.tolist() else 0.0
         first = (1.0 - self.eps) if action == int(state["legal"][0]) else 0.0
-        self.log_odds[p] += (math.log(heuristic + noise), math.log(first + noise), math.log(1.0 / n))
+        self.log_odds[p] += (flog(heuristic + noise), flog(first + noise), flog(1.0 / n))
 
     def _weigh_pass(self, p: int, hand: int, passed: bool) -> None:
         """A card play with ``hand`` cards in hand (a public count): the heuristic and ``first`` play a card
@@ -153,7 +153,7 @@ class OpponentModel:
             return
         rare, uniform = PASS_NOISE, 1.0 / (hand + 1)
         odds = (rare, rare, uniform) if passed else (1.0 - rare, 1.0 - rare, 1.0 - uniform)
-        self.log_odds[p] += np.log(odds)
+        self.log_odds[p] += [flog(v) for v in odds]
 
     def policy_of(self, seat: int) -> int:
         """The compiled policy code of ``seat``: its public name's, or the one that best explains its decisions so

@@ -137,12 +137,9 @@ def _plain(fn: F, **options: object) -> F:
     return _dispatch(_KeyedDispatcher, fn, {"nopython": True, "nogil": True, **options})
 
 
-def njit_fastmath(fn: F) -> F:
-    """numba's own ``njit(cache=True, nogil=True, fastmath=True)``, for the networks' passes (no widened dispatch,
-    none of the engine's other options), in the engine's cache folder with its safe layout."""
-    return _plain(fn, fastmath=True)
-
-
 def njit_nogil(fn: F) -> F:
-    """numba's own ``njit(cache=True, nogil=True)`` (as :func:`njit_fastmath`, without fastmath)."""
+    """numba's own ``njit(cache=True, nogil=True)``, for the networks' passes (no widened dispatch, none of the
+    engine's other options), in the engine's cache folder with its safe layout. Never fastmath: it lets the
+    compiler reorder sums and fuse multiply-adds as each CPU suits, so results would differ between CPU models
+    (docs/cluster.md)."""
     return _plain(fn)

@@ -1,11 +1,12 @@
 """The dense layer every compiled network pass is made of (Deep Future's MLP models in :mod:`df_env.net.numba_net`,
-the game MLPs of :mod:`df_env.net.game_mlp`), compiled as the networks are: cached, no GIL, fastmath."""
+the game MLPs of :mod:`df_env.net.game_mlp`), compiled as the networks are: cached, no GIL,
+no fastmath (the same bits on every CPU model)."""
 
 from __future__ import annotations
 
-from df_env.core.jit import njit_fastmath
+from df_env.core.jit import njit_nogil
 
-jit = njit_fastmath  # numba's njit with fastmath, in the engine's cache folder and its safe layout
+jit = njit_nogil  # strict IEEE (no fastmath): the same bits on every CPU model, as in df_env.net.numba_net
 
 
 @jit

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from df_env.core.fmath import exp as fexp
 from df_env.core.jit import njit
 
 from .dense import affine
@@ -139,7 +140,7 @@ def mlp_forward(net, x, buf, logits, values):
     affine(logits, pb, src[:n_in], pw)
     affine(values, vb, src[:n_in], vw)
     for j in range(values.shape[0]):
-        values[j] = 1.0 / (1.0 + np.exp(-values[j]))
+        values[j] = 1.0 / (1.0 + fexp(-float(values[j])))  # not the C library's exp: the same bits everywhere
 
 
 def load_game_mlp(path: str | Path, game: str, num_players: int | None = None) -> GameMlp:

@@ -28,11 +28,12 @@ Example:
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
-from df_env.core.jit import njit_fastmath
+from df_env.core.jit import njit_nogil
 
 # the compiled observation
 from df_env.games.deep_future.engine.kernels import encode
@@ -71,7 +72,11 @@ C_KIND, C_PLAYERS, C_OBS, C_MAP_OFF, C_MAP_F, C_DSEC_OFF, C_RES_OFF, C_ADV_OFF, 
 # inputs, which heads have their context term)
 (C_FSIZE, C_ISIZE, O_E, O_S, O_DT, O_Z, O_H, O_C, O_XG, O_BUF, O_WTS, I_CUSED, I_SUSED, I_HAVE) = range(19, 33)
 
-jit = njit_fastmath  # numba's njit with fastmath, in the engine's cache folder and its safe layout
+# numba's njit without fastmath, in the engine's cache folder and its safe layout. Strict IEEE arithmetic: with
+# fastmath the compiler reassociated sums and fused multiply-adds as each CPU's vector width and instructions
+# suited, so a value differed in its last bits from one CPU model to another, and a search that read it grew
+# another tree (docs/cluster.md). Now every CPU computes the same bits.
+jit = njit_nogil
 
 
 # ------------------------------------------------------------------------------------------------ packing
@@ -118,6 +123,19 @@ def _relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0.0)
 
 
+def _exact_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` in float64 for float32-valued ``a`` and ``b``, correctly rounded and so the same on every CPU: a
+    product of two float32 values is exact in float64, and ``math.fsum`` rounds their sum once. (A BLAS matmul
+    sums in the order its CPU's kernel chooses.) For the small constants of :func:`pack` only."""
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    out = np.empty((a.shape[0], b.shape[1]))
+    for i in range(a.shape[0]):
+        terms = a[i][:, None] * b  # row i's products, exact
+        for j in range(b.shape[1]):
+            out[i, j] = math.fsum(terms[:, j])
+    return out
+
+
 def _neighbours(adj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     idx = np.full((37, MAX_NEIGH), -1, dtype=np.int64)
     wts = np.zeros((37, MAX_NEIGH), dtype=np.float32)
@@ -146,7 +164,8 @@ def _score_map(lay: Any) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _sector_constants(net: Any, nb_idx: np.ndarray, nb_w: np.ndarray) -> tuple[np.ndarray, ...]:
-    """What the sector encodings are when sectors have no inputs (computed in float64, then rounded):
+    """What the sector encodings are when sectors have no inputs (computed in float64 with correctly rounded sums,
+    the same on every CPU, then rounded to float32):
 
     * ``p0``: every sector's pre-ReLU encoding when no sector has inputs (the usual case for most of them);
     * ``n0``: a sector with inputs starts from its second-layer bias plus its neighbours' messages when none of
@@ -159,23 +178,22 @@ def _sector_constants(net: Any, nb_idx: np.ndarray, nb_w: np.ndarray) -> tuple[n
     zero = np.zeros(w["sec2.weight"].shape[1])
     s1_empty = _relu(net.sec_b.astype(f64))  # a sector without inputs: its first layer (the per-sector bias)
     b2 = w["sec2.bias"].astype(f64) + w.get("sec2n.bias", zero)
-    t0 = s1_empty @ w["sec2n.weight"].astype(f64)
+    t0 = _exact_matmul(s1_empty, w["sec2n.weight"])
     msg0 = np.zeros_like(t0)  # sum over neighbours of their weight times their message
     for r in range(37):
         for k in range(MAX_NEIGH):
             if nb_idx[r, k] >= 0:
                 msg0[r] += nb_w[r, k] * t0[nb_idx[r, k]]
-    p0 = s1_empty @ w["sec2.weight"].astype(f64) + b2 + msg0
+    p0 = _exact_matmul(s1_empty, w["sec2.weight"]) + b2 + msg0
     return p0, b2 + msg0, -t0
 
 
 def _pack_entity(net: Any) -> Packed:
     w, lay = net.w, net.lay
     pk = _Packer()
-    f64 = np.float64
     kinds_b = w["card1.weight"][CF:] + w["card1.bias"]  # (N_KINDS, H1): the slot kind's one-hot, plus the bias
     # an empty slot's encoding, per kind
-    empty = _relu(_relu(kinds_b.astype(f64)) @ w["card2.weight"].astype(f64) + w["card2.bias"])
+    empty = _relu(_exact_matmul(_relu(kinds_b), w["card2.weight"]) + w["card2.bias"])
     assert kinds_b.shape[0] == N_KINDS
     nb_idx, nb_w = _neighbours(lay.adjacency)
     rnb_idx, rnb_w = _neighbours(lay.adjacency.T)  # per sector, the sectors that read its message, and how much
@@ -295,10 +313,23 @@ def _relu_(a, o, n):
 
 @jit
 def _dot(a, ao, b, bo, n):
-    """``a[ao:ao + n] @ b[bo:bo + n]``."""
+    """``a[ao:ao + n] @ b[bo:bo + n]``, summed in a fixed order: eight running sums (lane ``k`` takes the terms
+    ``j = k mod 8``), added pairwise, then the tail. The passes compile without fastmath, so the compiler may not
+    reorder a sum; eight independent sums still fill a vector register (see :data:`jit`)."""
     u, v = a[ao:ao + n], b[bo:bo + n]
-    s = np.float32(0.0)
-    for j in range(n):
+    s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = np.float32(0.0)
+    m = n - n % 8
+    for j in range(0, m, 8):
+        s0 += u[j] * v[j]
+        s1 += u[j + 1] * v[j + 1]
+        s2 += u[j + 2] * v[j + 2]
+        s3 += u[j + 3] * v[j + 3]
+        s4 += u[j + 4] * v[j + 4]
+        s5 += u[j + 5] * v[j + 5]
+        s6 += u[j + 6] * v[j + 6]
+        s7 += u[j + 7] * v[j + 7]
+    s = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+    for j in range(m, n):
         s += u[j] * v[j]
     return s
 

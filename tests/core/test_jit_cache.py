@@ -74,13 +74,13 @@ def test_two_checkouts_with_other_stamps_share_a_folder(tmp_path: Path) -> None:
 
 CODE = '''
 import json
-from df_env.core.jit import njit, njit_fastmath, njit_nogil
+from df_env.core.jit import njit, njit_nogil
 
 @njit
 def twice(x):
     return x + x
 
-@njit_fastmath
+@njit_nogil
 def half(x):
     return x * 0.5
 

@@ -96,3 +96,63 @@ def test_wrong_observation_size_and_value_target() -> None:
     assert value_target(entity_net(2)) == "outcome"  # every shipped model went through value rounds
     meta = {k: v for k, v in entity_net(1).meta.items() if k != "value_target"}
     assert value_target(NumpyEntityNet(entity_net(1).w, meta)) == "critic"  # a PPO model's file
+
+
+# The passes in a child process compiled for the baseline x86-64 (SSE2: no AVX, no FMA) with an empty cache, its
+# BLAS forced to an old kernel too (the constants of pack): it writes every logit and value it computes.
+_OTHER_CPU = """
+import sys
+import numpy as np
+from df_env.net.game_mlp import default_model_path as gc_model, load_game_mlp, mlp_forward
+from df_env.net.numba_net import forward_py, pack
+from df_env.net.numpy_net import default_model_path, load_net
+d = np.load(sys.argv[1])
+packed = pack(load_net(default_model_path(1)))
+rows = [forward_py(packed, x, m) for x, m in zip(d["x"], d["need"])]
+gc = load_game_mlp(gc_model("galactic_civ", 2), "galactic_civ", 2)
+gp, buf = gc.packed(), gc.scratch()
+gl, gv = [], []
+for x in d["gx"]:
+    logits, values = np.zeros(gp[2].shape[1], np.float32), np.zeros(2, np.float32)
+    mlp_forward(gp, x, buf, logits, values)
+    gl.append(logits), gv.append(values)
+np.savez(sys.argv[2], logits=np.array([r[0] for r in rows]), values=np.array([r[1] for r in rows]),
+         gc_logits=np.array(gl), gc_values=np.array(gv))
+"""
+
+
+@pytest.mark.slow
+def test_the_passes_compute_the_same_bits_on_another_cpu(tmp_path) -> None:
+    """A cluster's games equal the local ones (docs/cluster.md): the compiled passes use no fastmath and a fixed
+    summation order, and pack's constants are correctly rounded sums, so a pass compiled for another CPU gives the
+    same bits. With fastmath, the baseline build differed from this AVX-512 CPU's in the last bits of 98% of the
+    positions' logits (stop 47), and a search that read them played other games."""
+    import os
+    import subprocess
+    import sys
+
+    from df_env.net.game_mlp import default_model_path as gc_model
+    from df_env.net.game_mlp import load_game_mlp, mlp_forward
+
+    states = positions(1, 30, seed=5)
+    x = np.array([observe(s, 0) for s in states])
+    need = np.array([engine.legal_mask(s) for s in states])
+    gx = (np.random.default_rng(0).random((40, load_game_mlp(gc_model("galactic_civ", 2), "galactic_civ", 2)
+                                            .obs_size)) < 0.1).astype(np.float32)
+    np.savez(tmp_path / "in.npz", x=x, need=need, gx=gx)
+    env = {**os.environ, "NUMBA_CPU_NAME": "generic", "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "OPENBLAS_CORETYPE": "Prescott"}
+    subprocess.run([sys.executable, "-c", _OTHER_CPU, str(tmp_path / "in.npz"), str(tmp_path / "out.npz")], env=env,
+                   check=True, timeout=600)
+    other = np.load(tmp_path / "out.npz")
+    packed = pack(load_net(default_model_path(1)))
+    rows = [forward_py(packed, xi, m) for xi, m in zip(x, need, strict=True)]
+    assert np.array_equal(np.array([r[0] for r in rows]), other["logits"], equal_nan=True)
+    assert np.array([r[1] for r in rows]).tobytes() == other["values"].tobytes()
+    gc = load_game_mlp(gc_model("galactic_civ", 2), "galactic_civ", 2)
+    gp, buf = gc.packed(), gc.scratch()
+    for k, xi in enumerate(gx):
+        logits, values = np.zeros(gp[2].shape[1], np.float32), np.zeros(2, np.float32)
+        mlp_forward(gp, xi, buf, logits, values)
+        assert logits.tobytes() == other["gc_logits"][k].tobytes()
+        assert values.tobytes() == other["gc_values"][k].tobytes()

@@ -155,6 +155,31 @@ def test_the_compiled_forward_pass_equals_numpy_s(tmp_path: Path) -> None:
             np.testing.assert_allclose(values, want_values[0], rtol=1e-5, atol=1e-5)
 
 
+def test_net_plays_the_best_legal_action_of_the_compiled_pass() -> None:
+    """``net`` runs the compiled pass (the same bits on every CPU; numpy's matrix products sum in the order of the
+    CPU's BLAS kernel): its move is the highest legal logit of ``mlp_forward``, which ranks the legal actions as
+    numpy's pass does wherever two logits are not within rounding of each other."""
+    model = load_game_mlp(default_model_path("galactic_civ", 2), "galactic_civ", 2)
+    agent = make_agent("net", game="galactic_civ")
+    heuristic = make_agent("heuristic", game="galactic_civ").as_policy(0, 1, G)
+    s = G.new_game(G.make_config(2), seed=4)
+    checked = 0
+    while not G.is_terminal(s) and checked < 40:
+        seat, mask = G.current_player(s), G.legal_mask(s)
+        obs = G.observe(s, seat)
+        logits, values = np.zeros(ACTIONS, np.float32), np.zeros(2, np.float32)
+        mlp_forward(model.packed(), np.ascontiguousarray(obs, np.float32), model.scratch(), logits, values)
+        legal = np.flatnonzero(mask)
+        want = int(legal[np.argmax(logits[legal])])
+        assert agent.act(obs, mask, s) == want
+        ranked = np.sort(logits[legal])
+        if legal.size < 2 or ranked[-1] - ranked[-2] > 1e-4:
+            assert int(legal[np.argmax(model.forward(obs)[0][0, legal])]) == want
+        checked += 1
+        G.apply_action(s, heuristic(s) if seat == 0 else want)
+    assert checked == 40
+
+
 def test_net_mcts_stops_at_its_time_budget_and_visits_legal_actions_only() -> None:
     s = G.new_game(G.make_config(2, races="random"), seed=4)
     while len(G.legal_actions(s)) < 3:

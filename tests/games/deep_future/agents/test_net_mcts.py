@@ -375,8 +375,8 @@ def test_a_named_seat_plays_its_policy_in_the_tree(tmp_path: Path) -> None:
         n, w, avail, logits = np.zeros(shape), np.zeros(shape), np.zeros(shape), np.full(shape, np.nan)
         a, fresh = _puct(packed, s.reshape(1)[0], 0, n, w, avail, logits, 1.0, 0.0, 0.0, 0, seed_words(1),
                          np.zeros(engine.NUM_ACTIONS, dtype=np.bool_), np.zeros(engine.NUM_ACTIONS, dtype=np.int64),
-                         np.zeros(engine.NUM_ACTIONS, dtype=np.bool_), np.empty(packed[4][2], dtype=np.float32),
-                         np.zeros(3, dtype=np.int64), model)
+                         np.zeros(engine.NUM_ACTIONS, dtype=np.bool_), np.zeros(engine.NUM_ACTIONS),
+                         np.empty(packed[4][2], dtype=np.float32), np.zeros(3, dtype=np.int64), model)
         picks.append((int(a), bool(fresh)))
     assert picks == [(int(legal[-1]), True), (int(legal[0]), True)]
 
