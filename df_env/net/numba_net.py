@@ -305,10 +305,12 @@ def _axpy(dst, d, v, src, s, n):
 
 @jit
 def _relu_(a, o, n):
-    """``a[o:o + n] = max(a[o:o + n], 0)``."""
+    """``a[o:o + n] = max(a[o:o + n], 0)``, written as the select Python's ``max`` is (the first unless the second is
+    greater: the same bits, signed zeros and NaN included), a form that compiles to vector max instructions
+    without fastmath; so are the pooling maxes."""
     v = a[o:o + n]
     for j in range(n):
-        v[j] = max(v[j], np.float32(0.0))
+        v[j] = np.float32(0.0) if np.float32(0.0) > v[j] else v[j]
 
 
 @jit
@@ -377,7 +379,8 @@ def _pool_row(f, mean, mx, row, w, n):
     for j in range(n):
         a[j] += w * r[j]
     for j in range(n):
-        b[j] = max(b[j], w * r[j])
+        t = w * r[j]
+        b[j] = t if t > b[j] else b[j]
 
 
 @jit
@@ -393,7 +396,7 @@ def _pool_all(f, mean, rows, m, n):
         for j in range(n):
             a[j] += row[j]
         for j in range(n):
-            b[j] = max(b[j], row[j])
+            b[j] = row[j] if row[j] > b[j] else b[j]
     scale = np.float32(1.0 / m)
     for j in range(n):
         a[j] *= scale
