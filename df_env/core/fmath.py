@@ -65,7 +65,7 @@ def exp(x: float) -> float:
         return (p * 2.0) * POW2[e - 1 - POW2_MIN]
     if e < POW2_MIN:
         return (p * 0.5) * POW2[e + 1 - POW2_MIN]
-    return p * POW2[e - POW2_MIN]  # one rounding, as ldexp's, and a third of its time
+    return p * POW2[e - POW2_MIN]  # one rounding, as ldexp's, in about half its time (5.9 ns a call against 10.4)
 
 
 @njit
