@@ -1,9 +1,11 @@
-"""Recorded games of the network agents (both games, searches and samplers), action for action: they must come
-out the same on every machine and build (docs/cluster.md). The hashes were recorded on a 2-core AMD EPYC (stop 47)
-and the same games came out compiled for the baseline x86-64 (no AVX, no FMA), for ``skylake-avx512`` and under
-glibc's code path for CPUs without FMA; CI runs this on its own CPU. A change that alters what these agents play
-(a model, the search, the numerics: fastmath, a C library's ``exp``) fails here and must record the games anew,
-on purpose: ``python tests/test_recorded_search_games.py`` prints the table."""
+"""Recorded games of the network agents (both games, searches and samplers) and of the plain searches (``mcts``,
+``oracle``, the generic ISMCTS), action for action: they must come out the same on every machine and build
+(docs/cluster.md). The network agents' hashes were recorded on a 2-core AMD EPYC (stop 47) and the same games came
+out compiled for the baseline x86-64 (no AVX, no FMA), for ``skylake-avx512`` and under glibc's code path for CPUs
+without FMA; the plain searches' (stop 48) came out the same before and after their UCB logarithm moved from the C
+library to ``fmath.log_count``'s table. CI runs this on its own CPU. A change that alters what these agents play (a
+model, the search, the numerics: fastmath, a C library's ``exp`` or ``log``) fails here and must record the games
+anew, on purpose: ``python tests/test_recorded_search_games.py`` prints the table."""
 
 from __future__ import annotations
 
@@ -29,6 +31,14 @@ RECORDED = [
      "d63da3c7e6e1ab521b03490e333bb8452ade9318c65cd72bb17a0bab41192940"),
     ("galactic_civ", ["net-mcts:iters=40", "net:deterministic=0"], 12, 114,
      "030444d2fa094094da93f7f968c792d84a245dbd1b87e294013d7986a041441f"),
+    ("deep_future", ["mcts:iters=200"], 13, 92,
+     "7fcbe0a949c97afe779cfbf1d67c22e825fcf3b3136073c0572906ea020bc43a"),
+    ("deep_future", ["oracle:iters=100"], 14, 156,
+     "d5f0b63052d5c4a7d52a55b94fb1f67a6984bfce25e3c44f3279eb1a6d90570c"),
+    ("deep_future", ["mcts:iters=60", "heuristic"], 15, 161,
+     "e10e70c1a3155b9b7608a877380b1b44a08cfa8a285a757f55e152a55ce1e9a3"),
+    ("galactic_civ", ["mcts:iters=30", "heuristic"], 16, 105,
+     "408bd34905babbd5f8829c9b87a87de40cf0c682550e7569cad0c203e3faedd2"),
 ]
 
 

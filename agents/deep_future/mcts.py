@@ -50,6 +50,7 @@ from agents.base import (
 )
 from agents.deep_future.fast import HEURISTIC, RANDOM, play_rec
 from agents.deep_future.heuristic_rules import choose
+from df_env.core.fmath import log_count, log_count_table
 from df_env.games.deep_future.engine._jit import njit, njit_inline
 from df_env.games.deep_future.engine.model.layout import NUM_ACTIONS
 from df_env.games.deep_future.engine.model.rng import below
@@ -137,7 +138,7 @@ def _values(s, out):
 
 
 @njit
-def _select(s, node, n, w, avail, c_uct, bias, r):
+def _select(s, node, n, w, avail, c_uct, bias, r, logs):
     """Mark the legal actions available; return an untried legal action if any (the heuristic's choice first,
     then at random), else the best by UCB1 plus a progressive bias ``bias / (1 + visits)`` towards the
     heuristic's choice."""
@@ -159,7 +160,7 @@ def _select(s, node, n, w, avail, c_uct, bias, r):
     best = -1.0e30
     for a in range(s["mask"].shape[0]):
         if s["mask"][a] and avail[node, a] > 0.0 and n[node, a] > 0.0:
-            u = w[node, a] / n[node, a] + c_uct * math.sqrt(math.log(avail[node, a]) / n[node, a])
+            u = w[node, a] / n[node, a] + c_uct * math.sqrt(log_count(logs, avail[node, a]) / n[node, a])
             if a == h:
                 u += bias / (1.0 + n[node, a])
             if u > best:
@@ -170,13 +171,13 @@ def _select(s, node, n, w, avail, c_uct, bias, r):
 
 @njit_inline
 def _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path_node, path_act, path_who,
-              depth_out, peak, counts):
+              depth_out, peak, counts, logs):
     """Selection, expansion and rollout on the determinized record ``s``; the path length goes to
     ``depth_out[0]`` as the path grows (so that it is known if the engine raises)."""
     depth = 0
     node = 0
     while not s["over"] and depth < MAX_PATH:
-        a, fresh = _select(s, node, n, w, avail, c_uct, bias, r)
+        a, fresh = _select(s, node, n, w, avail, c_uct, bias, r, logs)
         if a < 0:
             break
         path_node[depth], path_act[depth], path_who[depth] = node, a, s["dplayer"]
@@ -200,11 +201,12 @@ def _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path
 
 
 @njit
-def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code, turns, r, clairvoyant=False):
+def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code, turns, r, logs, clairvoyant=False):
     """Run ``iters`` iterations on the tree arrays (``n_nodes[0]`` nodes in use) from state array ``root``,
     searching for player p. ``code``: rollout policy; ``turns``: rollout horizon (0 = the whole game).
     ``clairvoyant``: search the root as it is, hidden cards and the game's generator included (the ``oracle``
-    reference, :mod:`agents.deep_future.oracle`), instead of a determinization per iteration."""
+    reference, :mod:`agents.deep_future.oracle`), instead of a determinization per iteration. ``logs``: the table
+    of :func:`~df_env.core.fmath.log_count_table`, UCB's logarithm of a count with glibc's bits on every system."""
     work = np.empty(1, dtype=root.dtype)
     path_node = np.empty(MAX_PATH, dtype=np.int64)
     path_act = np.empty(MAX_PATH, dtype=np.int64)
@@ -222,7 +224,7 @@ def search_chunk(root, p, iters, child, n, w, avail, n_nodes, c_uct, bias, code,
         depth_out[0] = 0
         try:
             _simulate(s, child, n, w, avail, n_nodes, c_uct, bias, codes, turns, r, path_node, path_act, path_who,
-                      depth_out, peak, counts)
+                      depth_out, peak, counts, logs)
             _values(s, vals)
         except Exception:  # an engine error in a simulated line: worth nothing to anyone
             vals[:] = 0.0
@@ -276,7 +278,7 @@ class MCTSAgent(Agent):
         while done < self.iters:
             k = min(CHUNK, self.iters - done) if self.time_budget > 0 else self.iters
             search_chunk(root, p, k, child, n, w, avail, n_nodes, self.c, self.bias, self.code, self.turns,
-                         self.words, self.clairvoyant)
+                         self.words, log_count_table(), self.clairvoyant)
             done += k
             if self.time_budget > 0 and time.perf_counter() >= deadline:
                 break

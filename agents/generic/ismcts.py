@@ -30,6 +30,7 @@ import numpy as np
 
 from agents.base import Agent, Option, build_options, non_negative_float, non_negative_int, positive_int
 from df_env.core import Game, make_game
+from df_env.core.fmath import log, log_count_table
 
 OPTIONS: dict[str, Option] = {
     "iters": Option(positive_int, 100, "search iterations per decision"),
@@ -38,6 +39,12 @@ OPTIONS: dict[str, Option] = {
     "turns": Option(non_negative_int, 2, "random-rollout length in turns after the tree (0: to the end)"),
     "c": Option(non_negative_float, 0.7, "UCB1 exploration constant"),
 }
+
+
+def _log_count(k: int) -> float:
+    """UCB's logarithm of a count, with glibc's bits on every system (:func:`df_env.core.fmath.log_count`)."""
+    table = log_count_table()
+    return float(table[k]) if k < table.shape[0] else log(float(k))
 
 
 @dataclass
@@ -56,7 +63,7 @@ class _Node:
         if untried:
             return untried[0]
         return max(legal.tolist(), key=lambda a: self.value[a] / self.visits[a]
-                   + c * math.sqrt(math.log(self.avail[a]) / self.visits[a]))
+                   + c * math.sqrt(_log_count(self.avail[a]) / self.visits[a]))
 
     def update(self, action: int, value: float) -> None:
         self.visits[action] = self.visits.get(action, 0) + 1
